@@ -1,0 +1,286 @@
+/**
+ * The shapes Home Assistant sends over its WebSocket and REST APIs, and the
+ * interface the rest of the program uses to talk to it. Field names are HA's
+ * own (snake_case), so that what we read matches what HA documents.
+ */
+
+export type ConnectionStatus = "connecting" | "connected" | "reconnecting" | "auth_failed" | "closed";
+
+export interface HassContext {
+  id: string;
+  parent_id: string | null;
+  user_id: string | null;
+}
+
+/** A full state object, as `get_states` and REST `/api/states` return it. */
+export interface HassState {
+  entity_id: string;
+  state: string;
+  attributes: Record<string, unknown>;
+  /** ISO 8601 timestamps. */
+  last_changed: string;
+  last_updated: string;
+  last_reported?: string;
+  context: HassContext;
+}
+
+/** One entity in a `subscribe_entities` message. `lc`/`lu` are epoch seconds. */
+export interface CompressedState {
+  s: string;
+  a: Record<string, unknown>;
+  /** A context id, or the whole context object. */
+  c: string | { id: string; parent_id?: string | null; user_id?: string | null };
+  lc: number;
+  /** Omitted when equal to `lc`. */
+  lu?: number;
+}
+
+export interface CompressedStateDiff {
+  "+"?: Partial<CompressedState>;
+  "-"?: { a: string[] };
+}
+
+/** A `subscribe_entities` event: additions, removals and changes. */
+export interface EntitiesMessage {
+  a?: Record<string, CompressedState>;
+  r?: string[];
+  c?: Record<string, CompressedStateDiff>;
+}
+
+export interface EntityRegistryEntry {
+  id: string;
+  entity_id: string;
+  unique_id: string;
+  platform: string;
+  device_id: string | null;
+  area_id: string | null;
+  config_entry_id: string | null;
+  labels: string[];
+  categories?: Record<string, string>;
+  disabled_by: string | null;
+  hidden_by: string | null;
+  entity_category: "config" | "diagnostic" | null;
+  has_entity_name: boolean;
+  original_name: string | null;
+  name: string | null;
+  icon: string | null;
+  translation_key: string | null;
+  options?: Record<string, unknown>;
+  created_at?: number;
+  modified_at?: number;
+}
+
+/** What `config/entity_registry/get_entries` adds to a list entry. */
+export interface ExtendedEntityRegistryEntry extends EntityRegistryEntry {
+  aliases: string[];
+  capabilities: Record<string, unknown> | null;
+  device_class: string | null;
+  original_device_class: string | null;
+  original_icon: string | null;
+}
+
+export interface DeviceRegistryEntry {
+  id: string;
+  name: string | null;
+  name_by_user: string | null;
+  manufacturer: string | null;
+  model: string | null;
+  model_id: string | null;
+  area_id: string | null;
+  config_entries: string[];
+  primary_config_entry: string | null;
+  identifiers: [string, string][];
+  connections: [string, string][];
+  sw_version: string | null;
+  hw_version: string | null;
+  serial_number: string | null;
+  via_device_id: string | null;
+  entry_type: string | null;
+  labels: string[];
+  disabled_by: string | null;
+  configuration_url: string | null;
+  created_at?: number;
+  modified_at?: number;
+}
+
+export interface AreaRegistryEntry {
+  area_id: string;
+  name: string;
+  floor_id: string | null;
+  aliases: string[];
+  icon: string | null;
+  labels: string[];
+  picture: string | null;
+  humidity_entity_id: string | null;
+  temperature_entity_id: string | null;
+  created_at?: number;
+  modified_at?: number;
+}
+
+export interface FloorRegistryEntry {
+  floor_id: string;
+  name: string;
+  level: number | null;
+  icon: string | null;
+  aliases: string[];
+  created_at?: number;
+  modified_at?: number;
+}
+
+export interface LabelRegistryEntry {
+  label_id: string;
+  name: string;
+  icon: string | null;
+  color: string | null;
+  description: string | null;
+  created_at?: number;
+  modified_at?: number;
+}
+
+export interface HassConfig {
+  location_name: string;
+  version: string;
+  time_zone: string;
+  unit_system: Record<string, string>;
+  components: string[];
+  latitude: number;
+  longitude: number;
+  elevation: number;
+  country: string | null;
+  language: string;
+  currency: string;
+  state: string;
+  [key: string]: unknown;
+}
+
+/** `get_services`: domain → service → description. */
+export type HassServices = Record<string, Record<string, { name?: string; description?: string; fields: Record<string, unknown>; target?: unknown }>>;
+
+export interface HassEvent {
+  event_type: string;
+  data: Record<string, unknown>;
+  origin: string;
+  time_fired: string;
+  context: HassContext;
+}
+
+export interface HassUser {
+  id: string;
+  name: string;
+  is_owner: boolean;
+  is_admin: boolean;
+  credentials: { auth_provider_type: string; auth_provider_id: string | null }[];
+  mfa_modules: unknown[];
+}
+
+/** One `system_log/list` entry, as HA's system_log integration reports it. */
+export interface SystemLogEntry {
+  name: string;
+  message: string[];
+  level: "DEBUG" | "INFO" | "WARNING" | "ERROR" | "CRITICAL";
+  source: [string, number];
+  /** Epoch seconds. */
+  timestamp: number;
+  first_occurred: number;
+  count: number;
+  exception: string;
+}
+
+/** `history/history_during_period` with `minimal_response`: entity → compressed rows. */
+export type HistoryResult = Record<string, { s: string; a?: Record<string, unknown>; lc?: number; lu: number }[]>;
+
+export interface LogbookEntry {
+  when: number;
+  entity_id?: string;
+  state?: string;
+  name?: string;
+  message?: string;
+  domain?: string;
+  context_id?: string;
+  context_user_id?: string;
+  context_event_type?: string;
+  context_domain?: string;
+  context_service?: string;
+  context_entity_id?: string;
+  icon?: string;
+}
+
+export interface StatisticValue {
+  start: number;
+  end: number;
+  mean?: number | null;
+  min?: number | null;
+  max?: number | null;
+  sum?: number | null;
+  state?: number | null;
+  change?: number | null;
+}
+
+export interface CallServiceArgs {
+  domain: string;
+  service: string;
+  serviceData?: Record<string, unknown>;
+  target?: { entity_id?: string | string[]; device_id?: string | string[]; area_id?: string | string[]; floor_id?: string | string[]; label_id?: string | string[] };
+  returnResponse?: boolean;
+}
+
+export interface CallServiceResult {
+  context: HassContext;
+  response?: unknown;
+}
+
+export type Unsubscribe = () => Promise<void>;
+
+/**
+ * The connection to Home Assistant that the rest of the program uses.
+ * Commands fail with `HaCommandError` (a normalised `{code, message}`), or
+ * `HaNotConnectedError` while the connection is down.
+ */
+export interface HaClient {
+  readonly status: ConnectionStatus;
+  /** From `auth_required`/`auth_ok`; changes when HA is upgraded. */
+  readonly haVersion: string | undefined;
+  /** Called on every status change. Returns a function that removes the listener. */
+  onStatus(listener: (status: ConnectionStatus) => void): () => void;
+  /**
+   * Called after each successful (re)connection, once subscriptions are back.
+   * Consumers that cache HA data resync from scratch here.
+   */
+  onReady(listener: () => void): () => void;
+
+  sendCommand<T>(message: { type: string; [key: string]: unknown }): Promise<T>;
+  subscribeEvents(eventType: string | undefined, listener: (event: HassEvent) => void): Promise<Unsubscribe>;
+  /**
+   * `subscribe_entities`. The first message after every (re)subscription is a
+   * complete snapshot (`snapshot: true`): entities missing from it are gone.
+   * Later messages are diffs to apply on top.
+   */
+  subscribeEntities(listener: (message: EntitiesMessage, snapshot: boolean) => void): Promise<Unsubscribe>;
+
+  getStates(): Promise<HassState[]>;
+  getConfig(): Promise<HassConfig>;
+  getServices(): Promise<HassServices>;
+  currentUser(): Promise<HassUser>;
+  callService(args: CallServiceArgs): Promise<CallServiceResult>;
+
+  listEntityRegistry(): Promise<EntityRegistryEntry[]>;
+  getEntityRegistryEntries(entityIds: string[]): Promise<Record<string, ExtendedEntityRegistryEntry | null>>;
+  listDeviceRegistry(): Promise<DeviceRegistryEntry[]>;
+  listAreaRegistry(): Promise<AreaRegistryEntry[]>;
+  listFloorRegistry(): Promise<FloorRegistryEntry[]>;
+  listLabelRegistry(): Promise<LabelRegistryEntry[]>;
+
+  history(args: { startTime: Date; endTime?: Date; entityIds: string[]; minimalResponse?: boolean; noAttributes?: boolean; significantChangesOnly?: boolean }): Promise<HistoryResult>;
+  logbook(args: { startTime: Date; endTime?: Date; entityIds?: string[]; deviceIds?: string[] }): Promise<LogbookEntry[]>;
+  systemLog(): Promise<SystemLogEntry[]>;
+  statistics(args: { startTime: Date; endTime?: Date; statisticIds: string[]; period: "5minute" | "hour" | "day" | "week" | "month"; types?: string[] }): Promise<Record<string, StatisticValue[]>>;
+  /** Renders a template once and returns the result. */
+  renderTemplate(template: string, variables?: Record<string, unknown>): Promise<unknown>;
+
+  /** REST `GET {api}/{path}` with the client's token, parsed as JSON. */
+  restGet<T>(path: string): Promise<T>;
+  /** REST `GET {api}/error_log` as text. */
+  errorLog(): Promise<string>;
+
+  close(): Promise<void>;
+}
