@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./index.js";
+
+const noFile = async () => undefined;
+const files = (content: string) => async (path: string) => (path === "/data/options.json" ? content : undefined);
+
+describe("loadConfig", () => {
+  it("chooses demo mode when neither SUPERVISOR_TOKEN nor HA_URL is set", async () => {
+    const config = await loadConfig({ env: {}, readFile: noFile });
+    expect(config.mode).toBe("demo");
+    expect(config.ha).toBeUndefined();
+    expect(config.mcpPort).toBe(8808);
+    expect(config.statusPort).toBe(8099);
+    expect(config.dataDir).toBe("./data");
+    expect(config.options.tool_name_separator).toBe("_");
+    expect(config.options.session_idle_days).toBe(7);
+  });
+
+  it("uses HA_TOKEN as the demo token when given", async () => {
+    const config = await loadConfig({ env: { HA_TOKEN: "demo-secret" }, readFile: noFile });
+    expect(config.demoToken).toBe("demo-secret");
+  });
+
+  it("derives WebSocket and REST endpoints from HA_URL in standalone mode", async () => {
+    const config = await loadConfig({ env: { HA_URL: "https://ha.example:8123/", HA_TOKEN: "t", DATA_DIR: "/srv/agent" }, readFile: noFile });
+    expect(config.mode).toBe("standalone");
+    expect(config.ha).toEqual({ wsUrl: "wss://ha.example:8123/api/websocket", apiUrl: "https://ha.example:8123/api", token: "t" });
+    expect(config.coreApiUrl).toBe("https://ha.example:8123/api");
+    expect(config.dataDir).toBe("/srv/agent");
+  });
+
+  it("reads add-on options from /data/options.json and talks to HA through the Supervisor", async () => {
+    const config = await loadConfig({
+      env: { SUPERVISOR_TOKEN: "sv" },
+      readFile: files(JSON.stringify({ log_level: "debug", tool_name_separator: ".", session_idle_days: 3 })),
+    });
+    expect(config.mode).toBe("addon");
+    expect(config.ha).toEqual({ wsUrl: "ws://supervisor/core/websocket", apiUrl: "http://supervisor/core/api", token: "sv" });
+    expect(config.coreApiUrl).toBe("http://homeassistant:8123/api");
+    expect(config.supervisorApiUrl).toBe("http://supervisor/core/api");
+    expect(config.statusAllowedAddresses).toEqual(["172.30.32.2"]);
+    expect(config.options).toMatchObject({ log_level: "debug", tool_name_separator: ".", session_idle_days: 3 });
+  });
+
+  it("names every invalid option and what it expects, without leaking secrets", async () => {
+    const error = await loadConfig({
+      env: { HA_URL: "http://ha:8123", HA_TOKEN: "t", MCP_PORT: "eighty", LOG_LEVEL: "loud", SESSION_IDLE_DAYS: "0", GEMINI_API_KEY: "" },
+      readFile: noFile,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toContain("MCP_PORT");
+    expect(message).toContain('"eighty"');
+    expect(message).toContain("LOG_LEVEL");
+    expect(message).toContain("SESSION_IDLE_DAYS");
+    expect((error as ConfigError).problems).toHaveLength(3);
+  });
+
+  it("requires HA_TOKEN next to HA_URL and says where to get one", async () => {
+    const error = (await loadConfig({ env: { HA_URL: "http://ha:8123" }, readFile: noFile }).catch((e: unknown) => e)) as ConfigError;
+    expect(error.problems[0]?.setting).toBe("HA_TOKEN");
+    expect(error.message).toMatch(/long-lived access token/);
+  });
+
+  it("rejects an options file that is not a JSON object", async () => {
+    const error = await loadConfig({ env: { SUPERVISOR_TOKEN: "sv" }, readFile: files("[1,2") }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain("/data/options.json");
+  });
+
+  it("never echoes a secret option's value in an error", async () => {
+    const error = (await loadConfig({ env: { SUPERVISOR_TOKEN: "sv" }, readFile: files(JSON.stringify({ gemini_api_key: 42 })) }).catch((e: unknown) => e)) as ConfigError;
+    expect(error.message).toContain("gemini_api_key");
+    expect(error.message).not.toContain("42");
+  });
+});

@@ -1,0 +1,149 @@
+import type { z } from "zod";
+import { ConfigError, type ConfigProblem } from "./errors.js";
+import { ENV_SCHEMAS, OPTION_ENV, OPTION_SCHEMAS, SECRET_OPTIONS, type OptionName, type Options } from "./options.js";
+
+export type Mode = "addon" | "standalone" | "demo";
+
+export interface HaEndpoint {
+  /** WebSocket API, e.g. `ws://supervisor/core/websocket`. */
+  wsUrl: string;
+  /** REST base including `/api`. */
+  apiUrl: string;
+  token: string;
+}
+
+export interface AppConfig {
+  mode: Mode;
+  options: Options;
+  /** How this program reaches HA. Undefined in demo mode, where the embedded simulator provides it. */
+  ha: HaEndpoint | undefined;
+  /** Demo mode: the token the simulator accepts (HA_TOKEN), or undefined for a random one. */
+  demoToken: string | undefined;
+  /** Where callers' user tokens are checked (`GET {coreApiUrl}/`). Undefined in demo mode. */
+  coreApiUrl: string | undefined;
+  /** Add-on mode: other add-ons' Supervisor tokens are checked through this proxy. */
+  supervisorApiUrl: string | undefined;
+  dataDir: string;
+  /** The add-on's own user folder (`addon_config` map), for user-defined extensions. */
+  userConfigDir: string | undefined;
+  mcpPort: number;
+  statusPort: number;
+  /** Add-on mode: the status page answers only the ingress proxy. */
+  statusAllowedAddresses: string[] | undefined;
+}
+
+export interface ConfigSources {
+  env: Record<string, string | undefined>;
+  /** Reads a file as text, or returns undefined when it does not exist. */
+  readFile(path: string): Promise<string | undefined>;
+}
+
+export const ADDON_OPTIONS_PATH = "/data/options.json";
+const SUPERVISOR_HOST = "supervisor";
+const INGRESS_PROXY = "172.30.32.2";
+
+/** Picks the mode from the environment, reads options and validates all of it. */
+export async function loadConfig({ env, readFile }: ConfigSources): Promise<AppConfig> {
+  const mode: Mode = env.SUPERVISOR_TOKEN ? "addon" : env.HA_URL ? "standalone" : "demo";
+  const problems: ConfigProblem[] = [];
+
+  const rawOptions = mode === "addon" ? await readAddonOptions(readFile) : optionsFromEnv(env);
+  const options = parseEach(OPTION_SCHEMAS, rawOptions, (name) => (mode === "addon" ? name : `${OPTION_ENV[name as OptionName]}`), problems) as Options;
+  const environment = parseEach(ENV_SCHEMAS, env, (name) => name, problems);
+
+  if (mode === "standalone" && !environment.HA_TOKEN) {
+    problems.push({ setting: "HA_TOKEN", problem: "is required when HA_URL is set: create a long-lived access token in your Home Assistant profile (Security tab) and set HA_TOKEN to it." });
+  }
+  if (problems.length) throw new ConfigError(problems, mode === "addon" ? `the add-on options (${ADDON_OPTIONS_PATH})` : "the environment");
+
+  const haUrl = environment.HA_URL ? stripSlash(environment.HA_URL as string) : undefined;
+  const base = {
+    mode,
+    options,
+    mcpPort: environment.MCP_PORT as number,
+    statusPort: environment.STATUS_PORT as number,
+    demoToken: undefined as string | undefined,
+    supervisorApiUrl: undefined as string | undefined,
+    userConfigDir: undefined as string | undefined,
+    statusAllowedAddresses: undefined as string[] | undefined,
+  };
+  switch (mode) {
+    case "addon":
+      return {
+        ...base,
+        ha: { wsUrl: `ws://${SUPERVISOR_HOST}/core/websocket`, apiUrl: `http://${SUPERVISOR_HOST}/core/api`, token: env.SUPERVISOR_TOKEN as string },
+        coreApiUrl: `${stripSlash(options.core_url ?? "http://homeassistant:8123")}/api`,
+        supervisorApiUrl: `http://${SUPERVISOR_HOST}/core/api`,
+        dataDir: (environment.DATA_DIR as string | undefined) ?? "/data",
+        userConfigDir: "/config",
+        statusAllowedAddresses: [INGRESS_PROXY],
+      };
+    case "standalone":
+      return {
+        ...base,
+        ha: { ...endpointsFor(haUrl as string), token: environment.HA_TOKEN as string },
+        coreApiUrl: `${stripSlash(options.core_url ?? (haUrl as string))}/api`,
+        dataDir: (environment.DATA_DIR as string | undefined) ?? "./data",
+      };
+    case "demo":
+      return {
+        ...base,
+        ha: undefined,
+        demoToken: environment.HA_TOKEN as string | undefined,
+        coreApiUrl: undefined,
+        dataDir: (environment.DATA_DIR as string | undefined) ?? "./data",
+      };
+  }
+}
+
+/** `http://host:8123` → its WebSocket and REST endpoints. */
+export function endpointsFor(haUrl: string): { wsUrl: string; apiUrl: string } {
+  const base = stripSlash(haUrl);
+  return { wsUrl: `${base.replace(/^http/, "ws")}/api/websocket`, apiUrl: `${base}/api` };
+}
+
+async function readAddonOptions(readFile: ConfigSources["readFile"]): Promise<Record<string, unknown>> {
+  const text = await readFile(ADDON_OPTIONS_PATH);
+  if (text === undefined) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  throw new ConfigError([{ setting: ADDON_OPTIONS_PATH, problem: "is not a JSON object. Save the options again on the add-on's Configuration tab." }], "the add-on options");
+}
+
+function optionsFromEnv(env: ConfigSources["env"]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, variable] of Object.entries(OPTION_ENV)) {
+    const value = env[variable];
+    // An empty variable means "not set", as in most shells and compose files.
+    if (value !== undefined && value !== "") out[name] = value;
+  }
+  return out;
+}
+
+function parseEach(
+  schemas: Record<string, z.ZodType>,
+  raw: Record<string, unknown>,
+  label: (name: string) => string,
+  problems: ConfigProblem[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(schemas)) {
+    const value = raw[name] === "" || raw[name] === null ? undefined : raw[name];
+    const result = schema.safeParse(value);
+    if (result.success) {
+      out[name] = result.data;
+    } else {
+      const shown = SECRET_OPTIONS.has(name as OptionName) ? "" : `, got ${JSON.stringify(value)}`;
+      problems.push({ setting: label(name), problem: `${result.error.issues.map((i) => i.message).join("; ")}${shown}` });
+    }
+  }
+  return out;
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, "");
+}

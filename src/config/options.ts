@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { LOG_LEVELS } from "../shared/index.js";
+
+function wholeNumber(min: number, max: number) {
+  const expected = `expected a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error: expected }).int({ error: expected }).min(min, { error: expected }).max(max, { error: expected });
+}
+
+function port() {
+  return wholeNumber(1, 65535);
+}
+
+/**
+ * Every user-facing setting, once. The add-on reads them from
+ * `/data/options.json` (snake_case keys); standalone and demo mode read the
+ * environment variable named in `env`. `config.yaml`, `translations/en.yaml`
+ * and DOCS.md are checked against this list by a test.
+ */
+export const OPTION_SCHEMAS = {
+  log_level: z.enum(LOG_LEVELS).default("info"),
+  tool_name_separator: z.enum(["_", "."]).default("_"),
+  core_url: z.url({ protocol: /^https?$/ }).optional(),
+  model_provider: z.enum(["gemini", "openai"]).default("gemini"),
+  model: z.string().min(1).default("gemini-2.5-flash"),
+  gemini_api_key: z.string().min(1).optional(),
+  model_base_url: z.url({ protocol: /^https?$/ }).optional(),
+  model_api_key: z.string().min(1).optional(),
+  session_idle_days: wholeNumber(1, 365).default(7),
+  continuation_retention_hours: wholeNumber(1, 24 * 90).default(24),
+} as const;
+
+export type OptionName = keyof typeof OPTION_SCHEMAS;
+
+/** The environment variable for each option outside add-on mode. */
+export const OPTION_ENV: Record<OptionName, string> = {
+  log_level: "LOG_LEVEL",
+  tool_name_separator: "TOOL_NAME_SEPARATOR",
+  core_url: "CORE_URL",
+  model_provider: "MODEL_PROVIDER",
+  model: "MODEL",
+  gemini_api_key: "GEMINI_API_KEY",
+  model_base_url: "MODEL_BASE_URL",
+  model_api_key: "MODEL_API_KEY",
+  session_idle_days: "SESSION_IDLE_DAYS",
+  continuation_retention_hours: "CONTINUATION_RETENTION_HOURS",
+};
+
+/** Options that hold secrets: never logged, shown as `password` in the add-on UI. */
+export const SECRET_OPTIONS: ReadonlySet<OptionName> = new Set(["gemini_api_key", "model_api_key"]);
+
+export const OptionsSchema = z.object(OPTION_SCHEMAS);
+export type Options = z.infer<typeof OptionsSchema>;
+
+/** Settings that only exist as environment variables (ports are fixed by the add-on's config.yaml). */
+export const ENV_SCHEMAS = {
+  HA_URL: z.url({ protocol: /^https?$/ }).optional(),
+  HA_TOKEN: z.string().min(1).optional(),
+  SUPERVISOR_TOKEN: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  MCP_PORT: port().default(8808),
+  STATUS_PORT: port().default(8099),
+} as const;
