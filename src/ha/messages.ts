@@ -1,0 +1,98 @@
+/**
+ * Pure builders for the WebSocket commands behind the typed helpers. They map
+ * our camelCase arguments to HA's snake_case fields and dates to ISO strings,
+ * and leave out what the caller did not set so HA applies its own defaults.
+ */
+import type { CallServiceArgs } from "./types.js";
+
+export interface HaMessage {
+  type: string;
+  [key: string]: unknown;
+}
+
+function compact(message: Record<string, unknown>): HaMessage {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(message)) if (value !== undefined) out[key] = value;
+  return out as HaMessage;
+}
+
+const iso = (date: Date | undefined): string | undefined => (date === undefined ? undefined : date.toISOString());
+
+export const getStatesMessage = (): HaMessage => ({ type: "get_states" });
+export const getConfigMessage = (): HaMessage => ({ type: "get_config" });
+export const getServicesMessage = (): HaMessage => ({ type: "get_services" });
+export const currentUserMessage = (): HaMessage => ({ type: "auth/current_user" });
+export const systemLogMessage = (): HaMessage => ({ type: "system_log/list" });
+
+export const registryListMessage = (registry: "entity" | "device" | "area" | "floor" | "label"): HaMessage => ({
+  type: `config/${registry}_registry/list`,
+});
+
+export const entityRegistryEntriesMessage = (entityIds: string[]): HaMessage => ({
+  type: "config/entity_registry/get_entries",
+  entity_ids: entityIds,
+});
+
+export function callServiceMessage(args: CallServiceArgs): HaMessage {
+  return compact({
+    type: "call_service",
+    domain: args.domain,
+    service: args.service,
+    service_data: args.serviceData,
+    target: args.target,
+    return_response: args.returnResponse,
+  });
+}
+
+export function historyMessage(args: {
+  startTime: Date;
+  endTime?: Date;
+  entityIds: string[];
+  minimalResponse?: boolean;
+  noAttributes?: boolean;
+  significantChangesOnly?: boolean;
+}): HaMessage {
+  return compact({
+    type: "history/history_during_period",
+    start_time: iso(args.startTime),
+    end_time: iso(args.endTime),
+    entity_ids: args.entityIds,
+    minimal_response: args.minimalResponse,
+    no_attributes: args.noAttributes,
+    significant_changes_only: args.significantChangesOnly,
+  });
+}
+
+export function logbookMessage(args: { startTime: Date; endTime?: Date; entityIds?: string[]; deviceIds?: string[] }): HaMessage {
+  return compact({
+    type: "logbook/get_events",
+    start_time: iso(args.startTime),
+    end_time: iso(args.endTime),
+    entity_ids: args.entityIds,
+    device_ids: args.deviceIds,
+  });
+}
+
+export function statisticsMessage(args: {
+  startTime: Date;
+  endTime?: Date;
+  statisticIds: string[];
+  period: "5minute" | "hour" | "day" | "week" | "month";
+  types?: string[];
+}): HaMessage {
+  return compact({
+    type: "recorder/statistics_during_period",
+    start_time: iso(args.startTime),
+    end_time: iso(args.endTime),
+    statistic_ids: args.statisticIds,
+    period: args.period,
+    types: args.types,
+  });
+}
+
+export function renderTemplateMessage(template: string, variables?: Record<string, unknown>): HaMessage {
+  // report_errors makes HA send render errors as events instead of only logging them.
+  return compact({ type: "render_template", template, variables, report_errors: true });
+}
+
+export const subscribeEntitiesMessage = (): HaMessage => ({ type: "subscribe_entities" });
