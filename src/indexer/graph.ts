@@ -1,0 +1,286 @@
+import type { CompressedState, CompressedStateDiff, EntitiesMessage } from "../ha/types.js";
+import { docFields, floorWords } from "./docs.js";
+import type { FieldKey } from "./fields.js";
+import { compileFilter, type EntityFilter } from "./filters.js";
+import {
+  emptyRegistries,
+  type AreaInfo,
+  type DeviceInfo,
+  type EntityStructure,
+  type FloorInfo,
+  type IndexedEntity,
+  type LabelInfo,
+  type LiveState,
+  type Registries,
+} from "./model.js";
+import { resolveEntity, resolveRegistries, type ResolvedRegistries } from "./resolve.js";
+import { SearchEngine, type SearchHit } from "./search.js";
+import { SearchIndex } from "./search-index.js";
+
+export interface SearchOptions extends Omit<EntityFilter, "entityIds"> {
+  limit?: number;
+}
+
+/** A search hit with what a caller shows: name, area and current state. */
+export interface SearchResult extends SearchHit {
+  name: string;
+  domain: string;
+  areaId: string | null;
+  area: string | null;
+  state: string | null;
+}
+
+// Attributes whose change alters an entity's name or searchable class.
+const STRUCTURAL_ATTRIBUTES = ["friendly_name", "device_class", "unit_of_measurement"];
+
+export function toLiveState(c: CompressedState): LiveState {
+  const lastChanged = c.lc * 1000;
+  return { state: c.s, attributes: c.a ?? {}, lastChanged, lastUpdated: c.lu !== undefined ? c.lu * 1000 : lastChanged };
+}
+
+function applyStateDiff(prev: LiveState, diff: CompressedStateDiff): LiveState {
+  const plus = diff["+"];
+  let attributes = prev.attributes;
+  if (plus?.a || diff["-"]?.a) {
+    attributes = { ...prev.attributes, ...plus?.a };
+    for (const key of diff["-"]?.a ?? []) delete attributes[key];
+  }
+  let { lastChanged, lastUpdated } = prev;
+  if (plus?.lc !== undefined) lastChanged = lastUpdated = plus.lc * 1000;
+  else if (plus?.lu !== undefined) lastUpdated = plus.lu * 1000;
+  return { state: plus?.s ?? prev.state, attributes, lastChanged, lastUpdated };
+}
+
+function touchesStructure(diff: CompressedStateDiff): boolean {
+  const plus = diff["+"]?.a;
+  const minus = diff["-"]?.a;
+  return STRUCTURAL_ATTRIBUTES.some((k) => (plus !== undefined && k in plus) || (minus?.includes(k) ?? false));
+}
+
+/**
+ * The home as one in-memory graph: registries, resolved entity structures,
+ * live states and the search index over them. Pure data: it does no I/O, so
+ * the sync layer feeds it and tests can build it from fixtures.
+ */
+export class HomeGraph {
+  #registries: Registries = emptyRegistries();
+  #reg: ResolvedRegistries = resolveRegistries(this.#registries);
+  #floorWords = new Map<string, string[]>();
+  #structures = new Map<string, EntityStructure>();
+  #states = new Map<string, LiveState>();
+  #index = new SearchIndex();
+  #engine = new SearchEngine(this.#index);
+
+  /** Replaces all registries and rebuilds every entity from them. */
+  setRegistries(registries: Registries): void {
+    this.#registries = registries;
+    this.#reg = resolveRegistries(registries);
+    this.#floorWords = floorWords(this.#reg.floors);
+    this.#rebuild();
+  }
+
+  /** Replaces all states with a snapshot; entities missing from it lose their state. */
+  replaceStates(snapshot: Record<string, CompressedState>): void {
+    this.#states = new Map();
+    for (const [id, c] of Object.entries(snapshot)) this.#states.set(id, toLiveState(c));
+    this.#rebuild();
+  }
+
+  /** Applies a `subscribe_entities` diff; returns how many entities it changed. */
+  applyDiff(msg: EntitiesMessage): number {
+    let count = 0;
+    if (msg.a) {
+      for (const [id, c] of Object.entries(msg.a)) {
+        this.#states.set(id, toLiveState(c));
+        this.#reindex(id);
+        count++;
+      }
+    }
+    if (msg.r) {
+      for (const id of msg.r) {
+        this.#states.delete(id);
+        if (!this.#reg.entries.has(id)) {
+          this.#structures.delete(id);
+          this.#index.remove(id);
+        }
+        count++;
+      }
+    }
+    if (msg.c) {
+      for (const [id, diff] of Object.entries(msg.c)) {
+        const prev = this.#states.get(id);
+        if (!prev) continue; // a change for an entity we never saw; the next snapshot will carry it
+        this.#states.set(id, applyStateDiff(prev, diff));
+        if (touchesStructure(diff)) this.#reindex(id);
+        count++;
+      }
+    }
+    if (this.#index.tombstones > 1000 && this.#index.tombstones > this.#index.docCount / 4) this.#rebuildIndex();
+    return count;
+  }
+
+  get registries(): Registries {
+    return this.#registries;
+  }
+
+  entity(entityId: string): IndexedEntity | undefined {
+    const s = this.#structures.get(entityId);
+    return s ? this.#view(s) : undefined;
+  }
+
+  state(entityId: string): LiveState | undefined {
+    return this.#states.get(entityId);
+  }
+
+  /** All states, as HA has them: for comparisons and rendering. */
+  states(): ReadonlyMap<string, LiveState> {
+    return this.#states;
+  }
+
+  /** Entities matching a filter, ordered by entity id. Throws IndexFilterError for names it does not know. */
+  query(filter: EntityFilter = {}): IndexedEntity[] {
+    const accept = this.#compile(filter);
+    const out: IndexedEntity[] = [];
+    const ids = filter.entityIds ?? [...this.#structures.keys()].sort();
+    for (const id of ids) {
+      const s = this.#structures.get(id);
+      if (s && accept(s, this.#states.get(id))) out.push(this.#view(s));
+    }
+    return out;
+  }
+
+  search(query: string, opts: SearchOptions = {}): SearchResult[] {
+    const accept = this.#compile(opts);
+    const limit = Math.max(1, Math.min(opts.limit ?? 10, 500));
+    const hits = this.#engine.search(
+      query,
+      {
+        stateOf: (id) => this.#states.get(id)?.state,
+        accept: (id) => {
+          const s = this.#structures.get(id);
+          return s !== undefined && accept(s, this.#states.get(id));
+        },
+        describe: (id, field) => this.#describe(id, field),
+        tieName: (id) => this.#structures.get(id)?.name ?? id,
+      },
+      limit,
+    );
+    return hits.map((h) => {
+      const s = this.#structures.get(h.entityId)!;
+      return {
+        ...h,
+        name: s.name,
+        domain: s.domain,
+        areaId: s.areaId,
+        area: s.areaId ? (this.#reg.areas.get(s.areaId)?.name ?? null) : null,
+        state: this.#states.get(h.entityId)?.state ?? null,
+      };
+    });
+  }
+
+  areas(): AreaInfo[] {
+    return [...this.#reg.areas.values()];
+  }
+  floors(): FloorInfo[] {
+    return [...this.#reg.floors.values()];
+  }
+  devices(): DeviceInfo[] {
+    return [...this.#reg.devices.values()];
+  }
+  labels(): LabelInfo[] {
+    return [...this.#reg.labels.values()];
+  }
+  device(deviceId: string): DeviceInfo | undefined {
+    return this.#reg.devices.get(deviceId);
+  }
+  area(areaId: string): AreaInfo | undefined {
+    return this.#reg.areas.get(areaId);
+  }
+  integrationTitle(configEntryId: string): string | undefined {
+    return this.#reg.entryTitles.get(configEntryId);
+  }
+
+  /** Entity ids on a device, including hidden ones. */
+  entitiesOfDevice(deviceId: string): string[] {
+    const out: string[] = [];
+    for (const s of this.#structures.values()) if (s.deviceId === deviceId) out.push(s.entityId);
+    return out.sort();
+  }
+
+  get entityCount(): number {
+    return this.#structures.size;
+  }
+
+  #compile(filter: EntityFilter) {
+    return compileFilter({
+      filter,
+      reg: this.#reg,
+      floorWords: this.#floorWords,
+      domains: () => new Set([...this.#structures.values()].map((s) => s.domain)),
+    });
+  }
+
+  #view(s: EntityStructure): IndexedEntity {
+    const area = s.areaId ? this.#reg.areas.get(s.areaId) : undefined;
+    const device = s.deviceId ? this.#reg.devices.get(s.deviceId) : undefined;
+    return {
+      ...s,
+      areaName: area?.name ?? null,
+      floorName: area?.floorName ?? null,
+      deviceName: device?.name ?? null,
+      manufacturer: device?.manufacturer ?? null,
+      model: device?.model ?? null,
+      labelNames: s.labels.map((l) => this.#reg.labels.get(l)?.name ?? l),
+      integrationTitle: s.configEntryId ? (this.#reg.entryTitles.get(s.configEntryId) ?? null) : null,
+      state: this.#states.get(s.entityId) ?? null,
+    };
+  }
+
+  #describe(id: string, field: FieldKey): string {
+    const e = this.entity(id);
+    if (!e) return field;
+    switch (field) {
+      case "name":
+        return `name "${e.name}"`;
+      case "alias":
+        return `alias "${e.aliases.join('", "')}"`;
+      case "entityId":
+        return `entity id ${e.entityId}`;
+      case "area":
+        return `area "${e.areaName}"`;
+      case "floor":
+        return `floor "${e.floorName}"`;
+      case "device":
+        return `device "${e.deviceName}"`;
+      case "maker":
+        return `device made by "${[e.manufacturer, e.model].filter(Boolean).join(" ")}"`;
+      case "label":
+        return `label "${e.labelNames.join('", "')}"`;
+      case "domain":
+        return `domain ${e.domain}`;
+      case "deviceClass":
+        return `device class ${e.deviceClass}`;
+      case "integration":
+        return `integration ${[e.platform, e.integrationTitle].filter(Boolean).join(" / ")}`;
+    }
+  }
+
+  #reindex(id: string): void {
+    const s = resolveEntity(id, this.#reg, this.#states.get(id));
+    this.#structures.set(id, s);
+    this.#index.add(id, docFields(s, this.#reg, this.#floorWords));
+  }
+
+  #rebuild(): void {
+    this.#structures = new Map();
+    const ids = new Set([...this.#reg.entries.keys(), ...this.#states.keys()]);
+    for (const id of ids) this.#structures.set(id, resolveEntity(id, this.#reg, this.#states.get(id)));
+    this.#rebuildIndex();
+  }
+
+  #rebuildIndex(): void {
+    this.#index = new SearchIndex();
+    this.#engine = new SearchEngine(this.#index);
+    for (const s of this.#structures.values()) this.#index.add(s.entityId, docFields(s, this.#reg, this.#floorWords));
+  }
+}

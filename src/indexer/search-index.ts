@@ -1,0 +1,204 @@
+import { FIELDS, FIELD_BIT, type DocFields, type FieldKey } from "./fields.js";
+import { allowedEdits, editDistance } from "./fuzzy.js";
+import { tokens } from "./tokenize.js";
+
+/** Which documents hold a term, and in which fields (a bit set per document). */
+interface Posting {
+  docs: number[];
+  masks: number[];
+}
+
+/** A vocabulary term a query word leads to, and how good a match it is (0..1]. */
+export interface TermMatch {
+  term: string;
+  quality: number;
+  kind: "exact" | "synonym" | "prefix" | "typo";
+}
+
+const MAX_PREFIX_TERMS = 40;
+// Fields whose adjacent words are also indexed joined ("livingroom"), for users who type them so.
+const JOINED_FIELDS: ReadonlySet<FieldKey> = new Set(["name", "alias", "area", "floor", "device"]);
+
+/**
+ * A hand-written inverted index over entity documents. Documents are numbered
+ * in insertion order, so every posting list is sorted and can be searched by
+ * bisection. Removal leaves a tombstone; the owner rebuilds from scratch when
+ * the registries change.
+ */
+export class SearchIndex {
+  readonly #postings = new Map<string, Posting>();
+  readonly #entityIds: string[] = [];
+  readonly #alive: boolean[] = [];
+  readonly #docOf = new Map<string, number>();
+  #aliveCount = 0;
+  #byLength: Map<number, string[]> | null = null;
+  #sorted: string[] | null = null;
+  readonly #expansionCache = new Map<string, TermMatch[]>();
+
+  get size(): number {
+    return this.#aliveCount;
+  }
+
+  get docCount(): number {
+    return this.#entityIds.length;
+  }
+
+  get tombstones(): number {
+    return this.#entityIds.length - this.#aliveCount;
+  }
+
+  entityIdOf(doc: number): string {
+    return this.#entityIds[doc]!;
+  }
+
+  isAlive(doc: number): boolean {
+    return this.#alive[doc] === true;
+  }
+
+  docOf(entityId: string): number | undefined {
+    return this.#docOf.get(entityId);
+  }
+
+  /** Adds or replaces the document of an entity. */
+  add(entityId: string, fields: DocFields): void {
+    this.remove(entityId);
+    const doc = this.#entityIds.length;
+    this.#entityIds.push(entityId);
+    this.#alive.push(true);
+    this.#docOf.set(entityId, doc);
+    this.#aliveCount++;
+    const masks = new Map<string, number>();
+    for (const field of FIELDS) {
+      const bit = FIELD_BIT[field.key];
+      for (const text of fields[field.key]) {
+        const toks = tokens(text);
+        for (let i = 0; i < toks.length; i++) {
+          masks.set(toks[i]!, (masks.get(toks[i]!) ?? 0) | bit);
+          if (i > 0 && JOINED_FIELDS.has(field.key)) {
+            const joined = toks[i - 1]! + toks[i]!;
+            masks.set(joined, (masks.get(joined) ?? 0) | bit);
+          }
+        }
+      }
+    }
+    for (const [term, mask] of masks) {
+      let posting = this.#postings.get(term);
+      if (!posting) {
+        posting = { docs: [], masks: [] };
+        this.#postings.set(term, posting);
+        this.#vocabularyChanged();
+      }
+      posting.docs.push(doc);
+      posting.masks.push(mask);
+    }
+  }
+
+  remove(entityId: string): void {
+    const doc = this.#docOf.get(entityId);
+    if (doc === undefined) return;
+    this.#docOf.delete(entityId);
+    this.#alive[doc] = false;
+    this.#aliveCount--;
+  }
+
+  posting(term: string): Posting | undefined {
+    return this.#postings.get(term);
+  }
+
+  /** The fields (bit set) in which a document holds a term, or 0. */
+  maskOf(term: string, doc: number): number {
+    const p = this.#postings.get(term);
+    if (!p) return 0;
+    let lo = 0;
+    let hi = p.docs.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const d = p.docs[mid]!;
+      if (d === doc) return p.masks[mid]!;
+      if (d < doc) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return 0;
+  }
+
+  /** Rarer terms count more; dampened so that a rare word in a weak field does not win alone. */
+  idf(term: string): number {
+    const df = this.#postings.get(term)?.docs.length ?? 0;
+    return 1 + 0.35 * Math.log(1 + this.#entityIds.length / (df + 1));
+  }
+
+  /** Vocabulary terms a query token leads to: itself, longer words it starts, and near-misspellings. */
+  expand(token: string, synonyms: string[]): TermMatch[] {
+    const key = synonyms.length ? `${token}|${synonyms.join(",")}` : token;
+    const cached = this.#expansionCache.get(key);
+    if (cached) return cached;
+    const out = new Map<string, TermMatch>();
+    const put = (m: TermMatch) => {
+      const prior = out.get(m.term);
+      if (!prior || prior.quality < m.quality) out.set(m.term, m);
+    };
+    const exact = this.#postings.has(token);
+    if (exact) put({ term: token, quality: 1, kind: "exact" });
+    for (const s of synonyms) if (this.#postings.has(s)) put({ term: s, quality: 0.85, kind: "synonym" });
+    if (token.length >= 3) for (const t of this.#prefixed(token)) put({ term: t, quality: 0.7, kind: "prefix" });
+    const edits = allowedEdits(token.length);
+    // A word found as typed is taken as meant; only unknown words are treated as typos.
+    if (!exact && edits > 0) {
+      for (const [term, distance] of this.#near(token, edits)) {
+        put({ term, quality: distance === 1 ? 0.8 : 0.6, kind: "typo" });
+      }
+    }
+    const result = [...out.values()];
+    if (this.#expansionCache.size > 5000) this.#expansionCache.clear();
+    this.#expansionCache.set(key, result);
+    return result;
+  }
+
+  #vocabularyChanged(): void {
+    this.#byLength = null;
+    this.#sorted = null;
+    this.#expansionCache.clear();
+  }
+
+  #prefixed(prefix: string): string[] {
+    if (!this.#sorted) this.#sorted = [...this.#postings.keys()].sort();
+    const sorted = this.#sorted;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < sorted.length && out.length < MAX_PREFIX_TERMS; i++) {
+      const t = sorted[i]!;
+      if (!t.startsWith(prefix)) break;
+      if (t !== prefix) out.push(t);
+    }
+    return out;
+  }
+
+  #near(token: string, maxEdits: number): [string, number][] {
+    if (!this.#byLength) {
+      this.#byLength = new Map();
+      for (const term of this.#postings.keys()) {
+        const list = this.#byLength.get(term.length);
+        if (list) list.push(term);
+        else this.#byLength.set(term.length, [term]);
+      }
+    }
+    const out: [string, number][] = [];
+    for (let len = token.length - maxEdits; len <= token.length + maxEdits; len++) {
+      // A shorter vocabulary word may not use the larger budget the query word earned.
+      const budget = Math.min(maxEdits, allowedEdits(len));
+      if (budget === 0) continue;
+      for (const term of this.#byLength.get(len) ?? []) {
+        if (term[0] !== token[0] && budget < 2) continue;
+        const d = editDistance(token, term, budget);
+        if (d <= budget) out.push([term, d]);
+      }
+    }
+    return out;
+  }
+}
