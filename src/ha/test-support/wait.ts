@@ -1,4 +1,4 @@
-import type { ConnectionStatus, HaClient } from "../types.js";
+import type { ConnectionStatus, EntitiesMessage, HaClient } from "../types.js";
 
 /** Resolves when `check` passes; fails with `what` after `timeoutMs` (a guard, not a timing assertion). */
 export async function waitUntil(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
@@ -23,7 +23,7 @@ export function entityMirror() {
   return {
     states,
     snapshots: () => snapshots,
-    apply(message: import("../types.js").EntitiesMessage, snapshot: boolean) {
+    apply(message: EntitiesMessage, snapshot: boolean) {
       if (snapshot) {
         states.clear();
         snapshots++;
