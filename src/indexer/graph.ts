@@ -79,6 +79,14 @@ export class HomeGraph {
     this.#rebuild();
   }
 
+  /** Replaces registries and states together, rebuilding once. */
+  load(registries: Registries, snapshot: Record<string, CompressedState>): void {
+    this.#registries = registries;
+    this.#reg = resolveRegistries(registries);
+    this.#floorWords = floorWords(this.#reg.floors);
+    this.replaceStates(snapshot);
+  }
+
   /** Replaces all states with a snapshot; entities missing from it lose their state. */
   replaceStates(snapshot: Record<string, CompressedState>): void {
     this.#states = new Map();

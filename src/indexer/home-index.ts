@@ -1,0 +1,231 @@
+import type { CompressedState, EntitiesMessage, HaClient, Unsubscribe } from "../ha/types.js";
+import { describeError, systemClock, type Clock, type Logger } from "../shared/index.js";
+import type { EntityFilter } from "./filters.js";
+import { HomeGraph, type SearchOptions, type SearchResult } from "./graph.js";
+import { INDEX_FORMAT_VERSION, readIndexMeta, writeIndexMeta } from "./meta.js";
+import type { AreaInfo, ConfigEntryInfo, DeviceInfo, FloorInfo, IndexedEntity, LabelInfo, LiveState, Registries } from "./model.js";
+import { RateMeter } from "./rate.js";
+import { renderEntities, type RenderedContext } from "./render.js";
+
+export interface IndexStats {
+  entities: number;
+  devices: number;
+  areas: number;
+  floors: number;
+  labels: number;
+  /** Epoch ms of the last full resync (registries or snapshot); null before the first. */
+  lastSyncAt: number | null;
+  eventsPerSecond: number;
+  heapUsedBytes: number;
+}
+
+/** The live, searchable picture of the home that tools and prompts read from. */
+export interface HomeIndex {
+  /** Subscribes, fetches the registries and resolves once the index is searchable. Call after the HA client connected. */
+  start(): Promise<void>;
+  readonly ready: boolean;
+  search(query: string, opts?: SearchOptions): SearchResult[];
+  entity(entityId: string): IndexedEntity | undefined;
+  /** Throws IndexFilterError (code `unknown_area`, …) for a filter value that names nothing. */
+  query(filter?: EntityFilter): IndexedEntity[];
+  stats(): IndexStats;
+  states(): ReadonlyMap<string, LiveState>;
+  areas(): AreaInfo[];
+  floors(): FloorInfo[];
+  devices(): DeviceInfo[];
+  labels(): LabelInfo[];
+  device(deviceId: string): DeviceInfo | undefined;
+  /** Entity ids on a device, hidden ones included. */
+  entitiesOfDevice(deviceId: string): string[];
+  render(entities: IndexedEntity[], opts?: { title?: string; maxEntities?: number }): RenderedContext;
+  /** Resolves when no registry refetch is pending or running; for tests and the benchmark. */
+  whenIdle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const REGISTRY_EVENTS = [
+  "entity_registry_updated",
+  "device_registry_updated",
+  "area_registry_updated",
+  "floor_registry_updated",
+  "label_registry_updated",
+];
+
+export interface HomeIndexDeps {
+  ha: HaClient;
+  logger: Logger;
+  clock?: Clock;
+  /** Where `index/meta.json` lives; omitted means no meta file (tests, benchmarks). */
+  dataDir?: string;
+  /** How long registry events are collected before one refetch. */
+  registryDebounceMs?: number;
+  heapUsed?: () => number;
+}
+
+/** Builds the index over a connected HA client. Nothing happens until `start()`. */
+export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
+  const { ha, logger } = deps;
+  const clock = deps.clock ?? systemClock;
+  const debounceMs = deps.registryDebounceMs ?? 500;
+  const heapUsed = deps.heapUsed ?? (() => process.memoryUsage().heapUsed);
+  const graph = new HomeGraph();
+  const rate = new RateMeter(clock);
+  const unsubscribers: Unsubscribe[] = [];
+  const removers: (() => void)[] = [];
+  let ready = false;
+  let stopped = false;
+  let lastSyncAt: number | null = null;
+  let debounceTimer: NodeJS.Timeout | undefined;
+  let refetching: Promise<void> | undefined;
+  let refetchAgain = false;
+  // Until the first registries arrive, entity messages wait here so the index is built once.
+  let pending: { snapshot: Record<string, CompressedState> | undefined; diffs: EntitiesMessage[] } | undefined = {
+    snapshot: undefined,
+    diffs: [],
+  };
+  let firstSnapshot: () => void = () => undefined;
+  const gotFirstSnapshot = new Promise<void>((resolve) => (firstSnapshot = resolve));
+
+  async function fetchRegistries(): Promise<Registries> {
+    const [entities, devices, areas, floors, labels, configEntries] = await Promise.all([
+      ha.listEntityRegistry(),
+      ha.listDeviceRegistry(),
+      ha.listAreaRegistry(),
+      ha.listFloorRegistry().catch(() => []),
+      ha.listLabelRegistry().catch(() => []),
+      ha.sendCommand<ConfigEntryInfo[]>({ type: "config_entries/get" }).catch((err: unknown) => {
+        logger.debug({ err: describeError(err) }, "config entries unavailable; integrations are named by platform only");
+        return [] as ConfigEntryInfo[];
+      }),
+    ]);
+    let extended: Registries["extended"] = {};
+    try {
+      // Aliases and device classes are only in the extended entries.
+      extended = await ha.getEntityRegistryEntries(entities.map((e) => e.entity_id));
+    } catch (err) {
+      logger.debug({ err: describeError(err) }, "entity aliases unavailable");
+    }
+    return { entities, extended, devices, areas, floors, labels, configEntries };
+  }
+
+  function onEntities(message: EntitiesMessage, snapshot: boolean): void {
+    if (stopped) return;
+    if (pending) {
+      if (snapshot) {
+        pending.snapshot = message.a ?? {};
+        pending.diffs = [];
+        firstSnapshot();
+      } else if (pending.snapshot) pending.diffs.push(message);
+      return;
+    }
+    if (snapshot) {
+      graph.replaceStates(message.a ?? {});
+      lastSyncAt = clock.now();
+      logger.debug({ entities: graph.entityCount }, "entity snapshot applied");
+      return;
+    }
+    rate.add(graph.applyDiff(message));
+  }
+
+  function refetch(): Promise<void> {
+    if (refetching) {
+      refetchAgain = true;
+      return refetching;
+    }
+    refetching = (async () => {
+      do {
+        refetchAgain = false;
+        try {
+          const registries = await fetchRegistries();
+          if (stopped) return;
+          graph.setRegistries(registries);
+          lastSyncAt = clock.now();
+          logger.debug({ entities: graph.entityCount }, "registries refetched");
+        } catch (err) {
+          // The next reconnect or registry event tries again.
+          logger.warn({ err: describeError(err) }, "could not refetch the registries");
+        }
+      } while (refetchAgain && !stopped);
+    })().finally(() => {
+      refetching = undefined;
+    });
+    return refetching;
+  }
+
+  function scheduleRefetch(): void {
+    if (stopped) return;
+    clearTimeout(debounceTimer);
+    debounceTimer = setTimeout(() => {
+      debounceTimer = undefined;
+      void refetch();
+    }, debounceMs);
+  }
+
+  async function checkMeta(): Promise<void> {
+    if (!deps.dataDir) return;
+    const haVersion = ha.haVersion ?? null;
+    const prior = await readIndexMeta(deps.dataDir);
+    if (prior && (prior.formatVersion !== INDEX_FORMAT_VERSION || prior.haVersion !== haVersion)) {
+      logger.info({ from: prior, toFormat: INDEX_FORMAT_VERSION, toHa: haVersion }, "index format or Home Assistant version changed; rebuilt from scratch");
+    }
+    await writeIndexMeta(deps.dataDir, { formatVersion: INDEX_FORMAT_VERSION, haVersion, builtAt: clock.now() });
+  }
+
+  return {
+    async start() {
+      const startedAt = clock.now();
+      // A reconnect may have missed registry events; the entity snapshot comes by itself.
+      removers.push(ha.onReady(() => void refetch()));
+      for (const type of REGISTRY_EVENTS) unsubscribers.push(await ha.subscribeEvents(type, scheduleRefetch));
+      unsubscribers.push(await ha.subscribeEntities(onEntities));
+      const [registries] = await Promise.all([fetchRegistries(), gotFirstSnapshot]);
+      const { snapshot, diffs } = pending!;
+      pending = undefined;
+      graph.load(registries, snapshot ?? {});
+      for (const d of diffs) rate.add(graph.applyDiff(d));
+      lastSyncAt = clock.now();
+      ready = true;
+      logger.info({ entities: graph.entityCount, ms: clock.now() - startedAt }, "index ready");
+      await checkMeta().catch((err: unknown) => logger.warn({ err: describeError(err) }, "could not write index/meta.json"));
+    },
+    get ready() {
+      return ready;
+    },
+    search: (query, opts) => graph.search(query, opts),
+    entity: (id) => graph.entity(id),
+    query: (filter) => graph.query(filter),
+    stats: () => ({
+      entities: graph.entityCount,
+      devices: graph.devices().length,
+      areas: graph.areas().length,
+      floors: graph.floors().length,
+      labels: graph.labels().length,
+      lastSyncAt,
+      eventsPerSecond: rate.perSecond(),
+      heapUsedBytes: heapUsed(),
+    }),
+    states: () => graph.states(),
+    areas: () => graph.areas(),
+    floors: () => graph.floors(),
+    devices: () => graph.devices(),
+    labels: () => graph.labels(),
+    device: (id) => graph.device(id),
+    entitiesOfDevice: (id) => graph.entitiesOfDevice(id),
+    render: (entities, opts) => renderEntities(entities, opts),
+    async whenIdle() {
+      while (debounceTimer !== undefined || refetching) {
+        if (refetching) await refetching;
+        else await new Promise((r) => setTimeout(r, Math.min(debounceMs, 50)));
+      }
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(debounceTimer);
+      debounceTimer = undefined;
+      for (const remove of removers.splice(0)) remove();
+      const unsubs = unsubscribers.splice(0);
+      await Promise.all(unsubs.map((u) => u().catch(() => undefined)));
+      await refetching;
+    },
+  };
+}
