@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { ContinuationStatusSchema, FORMAT_VERSION } from "./session-schema.js";
+
+const Ulid = z.string().regex(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/, "expected a ULID");
+
+export const ArtifactRefSchema = z.object({
+  id: Ulid,
+  bytes: z.number().int().nonnegative(),
+  mediaType: z.string(),
+  name: z.string().optional(),
+});
+
+export const ContinuationRequestSchema = z.object({
+  message: z.string(),
+  allowTools: z.boolean().default(true),
+  maxSteps: z.number().int().positive().optional(),
+  timeBudgetMs: z.number().int().positive().optional(),
+  plannerHints: z.record(z.string(), z.unknown()).optional(),
+  idempotencyKey: z.string().min(1).max(200).optional(),
+});
+
+export const CitationSchema = z.object({ source: z.string(), detail: z.string().optional() });
+
+export const ContinuationResponseSchema = z.object({
+  finalMessage: z.string(),
+  reasoningSummary: z.string().optional(),
+  citations: z.array(CitationSchema).optional(),
+  followUps: z.array(z.string()).optional(),
+});
+
+export const UsageSchema = z.object({
+  steps: z.number().int().nonnegative().default(0),
+  toolCalls: z.number().int().nonnegative().default(0),
+  tokensIn: z.number().int().nonnegative().default(0),
+  tokensOut: z.number().int().nonnegative().default(0),
+  tokensThinking: z.number().int().nonnegative().default(0),
+});
+
+export const ContinuationErrorSchema = z.object({ code: z.string(), message: z.string() });
+
+/** Set by boot recovery on a continuation that was unfinished when the process stopped. */
+export const InterruptionSchema = z.object({
+  reason: z.string(),
+  at: z.number(),
+  previousStatus: ContinuationStatusSchema,
+  /** `seq` of the last step found intact in the log; 0 when there was none. */
+  lastDurableSeq: z.number().int().nonnegative(),
+});
+
+export const ContinuationRecordSchema = z.object({
+  formatVersion: z.literal(FORMAT_VERSION),
+  id: Ulid,
+  sessionId: Ulid,
+  owner: z.string().min(1),
+  status: ContinuationStatusSchema,
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  request: ContinuationRequestSchema,
+  response: ContinuationResponseSchema.optional(),
+  usage: UsageSchema.default(UsageSchema.parse({})),
+  artifacts: z.array(ArtifactRefSchema).default([]),
+  error: ContinuationErrorSchema.optional(),
+  interrupted: InterruptionSchema.optional(),
+});
+
+export type ArtifactRef = z.infer<typeof ArtifactRefSchema>;
+export type ContinuationRequest = z.infer<typeof ContinuationRequestSchema>;
+export type ContinuationResponse = z.infer<typeof ContinuationResponseSchema>;
+export type Usage = z.infer<typeof UsageSchema>;
+export type ContinuationRecord = z.infer<typeof ContinuationRecordSchema>;

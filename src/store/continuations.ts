@@ -1,0 +1,203 @@
+import type { z } from "zod";
+import type { StoreContext } from "./context.js";
+import {
+  ContinuationRecordSchema,
+  ContinuationRequestSchema,
+  type ArtifactRef,
+  type ContinuationRecord,
+  type ContinuationResponse,
+  type Usage,
+} from "./continuation-schema.js";
+import { ContinuationFinalError, NotFoundError, SessionClosedError, TooManyOpenError } from "./errors.js";
+import { checkId, isUlid } from "./ids.js";
+import { readRecord } from "./read-record.js";
+import { redactText } from "./redact.js";
+import { FORMAT_VERSION, isOpenStatus, type ContinuationStatus, type MessageRef, type SessionMemory } from "./session-schema.js";
+import { closeWriter } from "./steps.js";
+
+export type ContinuationRequestInput = z.input<typeof ContinuationRequestSchema>;
+
+export interface ContinuationPatch {
+  status?: ContinuationStatus;
+  response?: ContinuationResponse;
+  error?: { code: string; message: string };
+  /** Totals for this continuation so far (not deltas). */
+  usage?: Partial<Usage>;
+  /**
+   * New session memory, saved in the same `session.json` write as a final
+   * status, so a turn costs at most two session writes. Ignored otherwise.
+   */
+  memory?: SessionMemory;
+}
+
+export interface ContinuationsApi {
+  /**
+   * Creates a `pending` continuation. A repeated `idempotencyKey` in the same
+   * session returns the first continuation with `created: false`.
+   */
+  create(owner: string, sessionId: string, request: ContinuationRequestInput): Promise<{ continuation: ContinuationRecord; created: boolean }>;
+  /** The continuation, or undefined when unknown or another principal's. */
+  get(owner: string, continuationId: string): Promise<ContinuationRecord | undefined>;
+  /**
+   * Changes status, response, error or usage. A final status (`completed`,
+   * `failed`, `cancelled`, `expired`) flushes the step log first and never
+   * changes again; `interrupted` may go back to `running` (resume).
+   */
+  update(owner: string, continuationId: string, patch: ContinuationPatch): Promise<ContinuationRecord>;
+  /** References to the session's continuations, oldest first. */
+  list(owner: string, sessionId: string): MessageRef[];
+}
+
+export const isFinalStatus = (status: ContinuationStatus): boolean => !isOpenStatus(status) && status !== "interrupted";
+
+export async function loadContinuation(ctx: StoreContext, continuationId: string): Promise<ContinuationRecord | undefined> {
+  const open = ctx.openConts.get(continuationId);
+  if (open) return open;
+  const sessionId = ctx.contSession.get(continuationId);
+  if (!sessionId) return undefined;
+  const read = await readRecord(ctx.fs, ctx.layout.turnFile(sessionId, continuationId), ContinuationRecordSchema);
+  if (read.kind === "corrupt") ctx.logger.warn({ continuationId, reason: read.reason }, "continuation record is damaged; run fsck");
+  return read.kind === "ok" ? read.value : undefined;
+}
+
+function mergeArtifacts(a: ArtifactRef[], b: ArtifactRef[] | undefined): ArtifactRef[] {
+  const seen = new Map(a.map((ref) => [ref.id, ref]));
+  for (const ref of b ?? []) seen.set(ref.id, ref);
+  return [...seen.values()];
+}
+
+export function createContinuationsApi(ctx: StoreContext): ContinuationsApi {
+  async function ownedContinuation(owner: string, continuationId: string): Promise<ContinuationRecord> {
+    const sessionId = isUlid(continuationId) ? ctx.contSession.get(continuationId) : undefined;
+    const session = sessionId ? ctx.sessions.get(sessionId) : undefined;
+    if (!session || session.owner !== owner) throw new NotFoundError("continuation", continuationId);
+    const record = await loadContinuation(ctx, continuationId);
+    if (!record) throw new NotFoundError("continuation", continuationId);
+    return record;
+  }
+
+  async function finish(record: ContinuationRecord, memory: SessionMemory | undefined): Promise<ContinuationRecord> {
+    await closeWriter(ctx, record.id);
+    const final = await ctx.writeTurn({ ...record, artifacts: mergeArtifacts(record.artifacts, ctx.contArtifacts.get(record.id)) });
+    ctx.openConts.delete(record.id);
+    ctx.contArtifacts.delete(record.id);
+    await ctx.mutateSession(record.sessionId, (s) => ({
+      ...s,
+      lastActivityAt: final.updatedAt,
+      openContinuations: s.openContinuations.filter((id) => id !== record.id),
+      messages: s.messages.map((m) => (m.continuationId === record.id ? { ...m, status: final.status, updatedAt: final.updatedAt } : m)),
+      stats: {
+        turns: s.stats.turns + 1,
+        steps: s.stats.steps + final.usage.steps,
+        toolCalls: s.stats.toolCalls + final.usage.toolCalls,
+        tokensIn: s.stats.tokensIn + final.usage.tokensIn,
+        tokensOut: s.stats.tokensOut + final.usage.tokensOut,
+        tokensThinking: s.stats.tokensThinking + final.usage.tokensThinking,
+      },
+      ...(memory ? { memory } : {}),
+    }));
+    return final;
+  }
+
+  return {
+    async create(owner, sessionId, requestInput) {
+      const session = ctx.ownedSession(owner, checkId("session", sessionId));
+      const request = ContinuationRequestSchema.parse(requestInput);
+      return ctx.lock.run(`create:${session.id}`, async () => {
+        const current = ctx.ownedSession(owner, sessionId);
+        if (current.status !== "active") throw new SessionClosedError(sessionId, current.status);
+        const key = request.idempotencyKey;
+        const earlier = key === undefined ? undefined : current.idempotencyKeys.find((k) => k.key === key);
+        if (earlier) {
+          const first = await loadContinuation(ctx, earlier.continuationId);
+          if (first) return { continuation: first, created: false };
+        }
+        if (current.openContinuations.length >= current.policy.maxOpenContinuations) {
+          throw new TooManyOpenError(sessionId, current.policy.maxOpenContinuations);
+        }
+        const now = ctx.clock.now();
+        const id = ctx.newId();
+        const record = ContinuationRecordSchema.parse({
+          formatVersion: FORMAT_VERSION,
+          id,
+          sessionId,
+          owner,
+          status: "pending",
+          createdAt: now,
+          updatedAt: now,
+          request,
+        });
+        const ref: MessageRef = { continuationId: id, status: "pending", createdAt: now, updatedAt: now, preview: redactText(request.message.slice(0, 80)) };
+        // session.json first: boot recovery finds every open continuation from session files alone.
+        const before = await ctx.mutateSession(sessionId, (s) => ({
+          ...s,
+          lastActivityAt: now,
+          messages: [...s.messages, ref],
+          openContinuations: [...s.openContinuations, id],
+          idempotencyKeys: key === undefined ? s.idempotencyKeys : [...s.idempotencyKeys.filter((k) => k.key !== key), { key, continuationId: id }],
+        }));
+        try {
+          const written = await ctx.writeTurn(record);
+          ctx.contSession.set(id, sessionId);
+          ctx.openConts.set(id, written);
+          return { continuation: written, created: true };
+        } catch (err) {
+          await ctx
+            .mutateSession(sessionId, (s) => ({
+              ...s,
+              messages: s.messages.filter((m) => m.continuationId !== id),
+              openContinuations: s.openContinuations.filter((c) => c !== id),
+              idempotencyKeys: s.idempotencyKeys.filter((k) => k.continuationId !== id),
+            }))
+            .catch(() => {
+              // Boot recovery drops the reference if this rollback cannot be written either.
+              ctx.sessions.set(sessionId, { ...before, openContinuations: before.openContinuations.filter((c) => c !== id) });
+            });
+          throw err;
+        }
+      });
+    },
+
+    async get(owner, continuationId) {
+      try {
+        return await ownedContinuation(owner, continuationId);
+      } catch (err) {
+        if (err instanceof NotFoundError) return undefined;
+        throw err;
+      }
+    },
+
+    update(owner, continuationId, patch) {
+      return ctx.lock.run(`c:${continuationId}`, async () => {
+        const current = await ownedContinuation(owner, continuationId);
+        if (isFinalStatus(current.status)) throw new ContinuationFinalError(continuationId, current.status);
+        const status = patch.status ?? current.status;
+        const next: ContinuationRecord = {
+          ...current,
+          status,
+          updatedAt: ctx.clock.now(),
+          ...(patch.response ? { response: patch.response } : {}),
+          ...(patch.error ? { error: patch.error } : {}),
+          ...(patch.usage ? { usage: { ...current.usage, ...patch.usage } } : {}),
+        };
+        if (isFinalStatus(status)) return finish(next, patch.memory);
+        if (current.status === "interrupted" && isOpenStatus(status)) {
+          // Resuming: the continuation is open again, so boot recovery must find it.
+          await ctx.mutateSession(current.sessionId, (s) => ({
+            ...s,
+            lastActivityAt: next.updatedAt,
+            openContinuations: [...s.openContinuations.filter((id) => id !== continuationId), continuationId],
+            messages: s.messages.map((m) => (m.continuationId === continuationId ? { ...m, status, updatedAt: next.updatedAt } : m)),
+          }));
+        }
+        const written = await ctx.writeTurn(next);
+        if (isOpenStatus(status)) ctx.openConts.set(continuationId, written);
+        return written;
+      });
+    },
+
+    list(owner, sessionId) {
+      return ctx.ownedSession(owner, checkId("session", sessionId)).messages;
+    },
+  };
+}

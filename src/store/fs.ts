@@ -1,0 +1,90 @@
+import * as fsp from "node:fs/promises";
+
+/** The part of a FileHandle the store uses; `sync` is the fsync that makes data durable. */
+export interface StoreFileHandle {
+  writeFile(data: string | Uint8Array): Promise<void>;
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StoreStat {
+  size: number;
+  mtimeMs: number;
+  isDirectory(): boolean;
+}
+
+/**
+ * The subset of node:fs/promises the store needs. Injected so tests can fail
+ * writes on purpose (ENOSPC, EACCES) and benchmarks can count fsyncs.
+ */
+export interface StoreFs {
+  open(path: string, flags: "r" | "w" | "wx" | "a"): Promise<StoreFileHandle>;
+  readFile(path: string): Promise<Buffer>;
+  readdir(path: string): Promise<string[]>;
+  mkdir(path: string): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  unlink(path: string): Promise<void>;
+  rm(path: string): Promise<void>;
+  truncate(path: string, length: number): Promise<void>;
+  stat(path: string): Promise<StoreStat>;
+}
+
+export const nodeStoreFs: StoreFs = {
+  open: (path, flags) => fsp.open(path, flags),
+  readFile: (path) => fsp.readFile(path),
+  readdir: (path) => fsp.readdir(path),
+  mkdir: async (path) => {
+    await fsp.mkdir(path, { recursive: true });
+  },
+  rename: (from, to) => fsp.rename(from, to),
+  unlink: (path) => fsp.unlink(path),
+  rm: (path) => fsp.rm(path, { recursive: true, force: true }),
+  truncate: (path, length) => fsp.truncate(path, length),
+  stat: (path) => fsp.stat(path),
+};
+
+export interface FsCounts {
+  fsyncs: number;
+  writes: number;
+  bytesWritten: number;
+  renames: number;
+  /** Whole-file writes per file name, e.g. how often `session.json` was rewritten. */
+  writesByName: Map<string, number>;
+}
+
+/** Wraps a StoreFs and counts what reaches the disk: the SD-card wear figures. */
+export function countingFs(inner: StoreFs): { fs: StoreFs; counts: FsCounts; reset(): void } {
+  const counts: FsCounts = { fsyncs: 0, writes: 0, bytesWritten: 0, renames: 0, writesByName: new Map() };
+  const fs: StoreFs = {
+    ...inner,
+    open: async (path, flags) => {
+      const handle = await inner.open(path, flags);
+      return {
+        writeFile: async (data) => {
+          counts.writes += 1;
+          counts.bytesWritten += typeof data === "string" ? Buffer.byteLength(data) : data.byteLength;
+          await handle.writeFile(data);
+        },
+        sync: async () => {
+          counts.fsyncs += 1;
+          await handle.sync();
+        },
+        close: () => handle.close(),
+      };
+    },
+    rename: async (from, to) => {
+      counts.renames += 1;
+      const name = to.slice(to.lastIndexOf("/") + 1);
+      counts.writesByName.set(name, (counts.writesByName.get(name) ?? 0) + 1);
+      await inner.rename(from, to);
+    },
+  };
+  const reset = () => {
+    counts.fsyncs = 0;
+    counts.writes = 0;
+    counts.bytesWritten = 0;
+    counts.renames = 0;
+    counts.writesByName.clear();
+  };
+  return { fs, counts, reset };
+}

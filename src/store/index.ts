@@ -1,0 +1,64 @@
+export { openStore, type Store, type StoreOptions } from "./store.js";
+export type { SessionsApi, SessionChange, ListOptions, NewSession } from "./sessions.js";
+export type { ContinuationsApi, ContinuationPatch, ContinuationRequestInput } from "./continuations.js";
+export { isFinalStatus } from "./continuations.js";
+export type { StepsApi } from "./steps.js";
+export type { ArtifactsApi } from "./artifacts.js";
+export type { SweepReport } from "./sweeper.js";
+export type { RecoveryReport, InterruptedEntry } from "./recovery-report.js";
+export type { QuarantineEntry } from "./quarantine.js";
+export { nodeStoreFs, countingFs, type StoreFs, type StoreFileHandle, type StoreStat, type FsCounts } from "./fs.js";
+export { isUlid } from "./ids.js";
+export { redactSecrets, redactText } from "./redact.js";
+export {
+  InvalidIdError,
+  NotFoundError,
+  StaleWriteError,
+  SessionClosedError,
+  ContinuationFinalError,
+  TooManyOpenError,
+  ArtifactTooLargeError,
+  StorageError,
+} from "./errors.js";
+export { FormatTooNewError } from "./read-record.js";
+export {
+  FORMAT_VERSION,
+  DEFAULT_BUDGETS,
+  DEFAULT_LAST_K,
+  CONTINUATION_STATUSES,
+  OPEN_STATUSES,
+  isOpenStatus,
+  SessionRecordSchema,
+  SessionStatusSchema,
+  ContinuationStatusSchema,
+  ModelConfigSchema,
+  BudgetsSchema,
+  PolicySchema,
+  PreferencesSchema,
+  SessionMemorySchema,
+  SessionStatsSchema,
+  MessageRefSchema,
+  type SessionRecord,
+  type SessionStatus,
+  type ContinuationStatus,
+  type ModelConfig,
+  type Budgets,
+  type Policy,
+  type Preferences,
+  type SessionMemory,
+  type SessionStats,
+  type MessageRef,
+} from "./session-schema.js";
+export {
+  ContinuationRecordSchema,
+  ContinuationRequestSchema,
+  ContinuationResponseSchema,
+  ArtifactRefSchema,
+  UsageSchema,
+  type ContinuationRecord,
+  type ContinuationRequest,
+  type ContinuationResponse,
+  type ArtifactRef,
+  type Usage,
+} from "./continuation-schema.js";
+export { StepEntrySchema, LogLineSchema, STEP_TYPES, type StepEntry, type LogLine } from "./step-schema.js";

@@ -1,0 +1,43 @@
+import type { z } from "zod";
+import { HaAgentError } from "../shared/index.js";
+import { errnoOf } from "./errors.js";
+import type { StoreFs } from "./fs.js";
+import { FORMAT_VERSION } from "./session-schema.js";
+
+export type ReadResult<T> = { kind: "ok"; value: T } | { kind: "missing" } | { kind: "corrupt"; reason: string };
+
+/** Data written by a newer HA Agent; refusing to start beats quarantining good data. */
+export class FormatTooNewError extends HaAgentError {
+  constructor(path: string, found: number) {
+    super(
+      "format_too_new",
+      `${path} has formatVersion ${found}, but this version of HA Agent reads only ${FORMAT_VERSION}; update the add-on, or restore a backup made by this version.`,
+    );
+  }
+}
+
+/** Reads and checks one JSON record. Never throws for damage: that is a value the caller reports. */
+export async function readRecord<S extends z.ZodType>(fs: StoreFs, path: string, schema: S): Promise<ReadResult<z.infer<S>>> {
+  let raw: Buffer;
+  try {
+    raw = await fs.readFile(path);
+  } catch (err) {
+    if (errnoOf(err) === "ENOENT") return { kind: "missing" };
+    throw err;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.toString("utf8"));
+  } catch (err) {
+    return { kind: "corrupt", reason: raw.length === 0 ? "the file is empty" : `not valid JSON (${(err as Error).message})` };
+  }
+  const formatVersion = (parsed as { formatVersion?: unknown } | null)?.formatVersion;
+  if (typeof formatVersion === "number" && formatVersion > FORMAT_VERSION) throw new FormatTooNewError(path, formatVersion);
+  const checked = schema.safeParse(parsed);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    const where = issue?.path.length ? issue.path.map(String).join(".") : "the record";
+    return { kind: "corrupt", reason: `does not match the record format: ${where}: ${issue?.message ?? "invalid"}` };
+  }
+  return { kind: "ok", value: checked.data };
+}

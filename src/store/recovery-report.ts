@@ -1,0 +1,41 @@
+import type { Clock, Logger } from "../shared/index.js";
+import type { StoreFs } from "./fs.js";
+import type { Layout } from "./paths.js";
+import type { QuarantineEntry } from "./quarantine.js";
+import type { ContinuationStatus } from "./session-schema.js";
+
+export interface InterruptedEntry {
+  sessionId: string;
+  continuationId: string;
+  previousStatus: ContinuationStatus;
+  lastDurableSeq: number;
+}
+
+/** What boot recovery (or fsck) found and fixed; shown by `/healthz`. */
+export interface RecoveryReport {
+  durationMs: number;
+  sessions: number;
+  continuations: number;
+  interrupted: InterruptedEntry[];
+  quarantined: QuarantineEntry[];
+  /** Torn last lines cut from step logs. */
+  tornLogLines: number;
+  tempFilesRemoved: number;
+  /** Every finding in plain words, fixed or not. */
+  problems: string[];
+}
+
+export interface RecoveryEnv {
+  fs: StoreFs;
+  layout: Layout;
+  clock: Clock;
+  logger: Logger;
+  /** Apply fixes (boot, `fsck --repair`); false only reports (plain `fsck`). */
+  repair: boolean;
+  /** Check every turn, log and artifact (fsck), not only what boot needs. */
+  deep: boolean;
+}
+
+export function emptyReport(): RecoveryReport {
+  return { durationMs: 0, sessions: 0, continuations: 0, interrupted: [], quarantined: [], tornLogLines: 0, tempFilesRemoved: 0, problems: [] };
+}

@@ -1,0 +1,70 @@
+import { join } from "node:path";
+import { errnoOf } from "./errors.js";
+import { isUlid } from "./ids.js";
+import { recoverSession } from "./recover-session.js";
+import { emptyReport, type RecoveryEnv, type RecoveryReport } from "./recovery-report.js";
+import type { SessionRecord } from "./session-schema.js";
+
+// Enough reads in flight to keep libuv's thread pool busy without flooding it.
+const SCAN_CONCURRENCY = 32;
+
+async function listDir(env: RecoveryEnv, dir: string): Promise<string[]> {
+  try {
+    return await env.fs.readdir(dir);
+  } catch (err) {
+    if (errnoOf(err) === "ENOENT") return [];
+    throw err;
+  }
+}
+
+async function forEachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await task(item);
+    }
+  });
+  await Promise.all(workers);
+}
+
+/**
+ * Boot recovery (and fsck): removes leftover temp files, marks unfinished
+ * continuations `interrupted`, cuts torn log tails and quarantines records
+ * that do not parse. Never fails for damage; it reports it.
+ */
+export async function recover(env: RecoveryEnv): Promise<{ report: RecoveryReport; sessions: SessionRecord[] }> {
+  const started = performance.now();
+  const { fs, layout } = env;
+  const report = emptyReport();
+  if (env.repair) {
+    for (const dir of [layout.sessionsDir, layout.artifactsDir, layout.quarantineDir, layout.tmpDir]) await fs.mkdir(dir);
+  }
+  for (const name of await listDir(env, layout.tmpDir)) {
+    report.tempFilesRemoved += 1;
+    if (env.repair) await fs.rm(join(layout.tmpDir, name));
+  }
+  const sessions: SessionRecord[] = [];
+  const names = await listDir(env, layout.sessionsDir);
+  await forEachLimited(names, SCAN_CONCURRENCY, async (name) => {
+    if (!isUlid(name)) {
+      report.problems.push(`sessions/${name} is not named by a session id; it is ignored.`);
+      return;
+    }
+    const session = await recoverSession(env, report, name);
+    if (session) sessions.push(session);
+  });
+  if (env.deep) {
+    for (const name of await listDir(env, layout.artifactsDir)) {
+      if (name.endsWith(".tmp")) {
+        report.tempFilesRemoved += 1;
+        if (env.repair) await fs.unlink(join(layout.artifactsDir, name));
+      }
+    }
+  }
+  report.sessions = sessions.length;
+  report.continuations = sessions.reduce((n, s) => n + s.messages.length, 0);
+  report.durationMs = Math.round((performance.now() - started) * 10) / 10;
+  return { report, sessions };
+}

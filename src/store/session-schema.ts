@@ -1,0 +1,112 @@
+import { z } from "zod";
+
+/** Bumped when the on-disk shape changes incompatibly; readers refuse newer formats. */
+export const FORMAT_VERSION = 1;
+
+const Ulid = z.string().regex(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/, "expected a ULID");
+
+/** Seed 004's defaults. */
+export const DEFAULT_BUDGETS = { maxSteps: 8, maxToolCalls: 16, maxDurationMs: 120_000, maxTokensPerTurn: 100_000 } as const;
+export const DEFAULT_LAST_K = 6;
+
+export const ModelConfigSchema = z.object({
+  provider: z.string().min(1).optional(),
+  name: z.string().min(1).optional(),
+  temperature: z.number().min(0).max(2).optional(),
+});
+
+export const BudgetsSchema = z.object({
+  maxSteps: z.number().int().positive().default(DEFAULT_BUDGETS.maxSteps),
+  maxToolCalls: z.number().int().nonnegative().default(DEFAULT_BUDGETS.maxToolCalls),
+  maxDurationMs: z.number().int().positive().default(DEFAULT_BUDGETS.maxDurationMs),
+  maxTokensPerTurn: z.number().int().positive().default(DEFAULT_BUDGETS.maxTokensPerTurn),
+});
+
+export const PolicySchema = z.object({
+  allowActuation: z.boolean().default(false),
+  allowlistedServices: z.array(z.string()).default([]),
+  enforceFixedModel: z.boolean().default(false),
+  maxOpenContinuations: z.number().int().positive().default(1),
+});
+
+export const PreferencesSchema = z.object({
+  language: z.string().optional(),
+  units: z.enum(["metric", "imperial"]).optional(),
+  verbosity: z.enum(["brief", "normal", "detailed"]).optional(),
+});
+
+export const FactSchema = z.object({ text: z.string(), createdAt: z.number(), source: z.string().optional() });
+export const PinSchema = z.object({ id: z.string(), text: z.string() });
+export const TurnMessageSchema = z.object({
+  role: z.enum(["user", "assistant"]),
+  content: z.string(),
+  continuationId: Ulid.optional(),
+  ts: z.number(),
+});
+
+export const SessionMemorySchema = z.object({
+  rollingSummary: z.string().default(""),
+  facts: z.array(FactSchema).default([]),
+  pins: z.array(PinSchema).default([]),
+  lastK: z.array(TurnMessageSchema).default([]),
+});
+
+export const SessionStatsSchema = z.object({
+  turns: z.number().int().nonnegative().default(0),
+  steps: z.number().int().nonnegative().default(0),
+  toolCalls: z.number().int().nonnegative().default(0),
+  tokensIn: z.number().int().nonnegative().default(0),
+  tokensOut: z.number().int().nonnegative().default(0),
+  tokensThinking: z.number().int().nonnegative().default(0),
+});
+
+export const CONTINUATION_STATUSES = ["pending", "running", "streaming", "completed", "failed", "cancelled", "expired", "interrupted"] as const;
+export const ContinuationStatusSchema = z.enum(CONTINUATION_STATUSES);
+export type ContinuationStatus = z.infer<typeof ContinuationStatusSchema>;
+export const OPEN_STATUSES: readonly ContinuationStatus[] = ["pending", "running", "streaming"];
+export const isOpenStatus = (status: ContinuationStatus): boolean => OPEN_STATUSES.includes(status);
+
+/** A lightweight reference to one turn; the full record is `turns/{id}.json`. */
+export const MessageRefSchema = z.object({
+  continuationId: Ulid,
+  status: ContinuationStatusSchema,
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  preview: z.string().default(""),
+});
+
+export const IdempotencyEntrySchema = z.object({ key: z.string(), continuationId: Ulid });
+
+export const SessionStatusSchema = z.enum(["active", "ended", "expired"]);
+
+export const SessionRecordSchema = z.object({
+  formatVersion: z.literal(FORMAT_VERSION),
+  id: Ulid,
+  owner: z.string().min(1),
+  version: z.number().int().nonnegative(),
+  status: SessionStatusSchema,
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  lastActivityAt: z.number(),
+  endedAt: z.number().optional(),
+  endReason: z.string().optional(),
+  model: ModelConfigSchema.default({}),
+  budgets: BudgetsSchema.default(BudgetsSchema.parse({})),
+  policy: PolicySchema.default(PolicySchema.parse({})),
+  preferences: PreferencesSchema.default({}),
+  memory: SessionMemorySchema.default(SessionMemorySchema.parse({})),
+  stats: SessionStatsSchema.default(SessionStatsSchema.parse({})),
+  messages: z.array(MessageRefSchema).default([]),
+  openContinuations: z.array(Ulid).default([]),
+  idempotencyKeys: z.array(IdempotencyEntrySchema).default([]),
+});
+
+export type ModelConfig = z.infer<typeof ModelConfigSchema>;
+export type Budgets = z.infer<typeof BudgetsSchema>;
+export type Policy = z.infer<typeof PolicySchema>;
+export type Preferences = z.infer<typeof PreferencesSchema>;
+export type SessionMemory = z.infer<typeof SessionMemorySchema>;
+export type SessionStats = z.infer<typeof SessionStatsSchema>;
+export type MessageRef = z.infer<typeof MessageRefSchema>;
+export type SessionStatus = z.infer<typeof SessionStatusSchema>;
+export type SessionRecord = z.infer<typeof SessionRecordSchema>;

@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { writeJsonAtomic, asStorageError, fsyncDir } from "./atomic.js";
+import type { StoreContext } from "./context.js";
+import { SessionClosedError } from "./errors.js";
+import { checkId, isUlid } from "./ids.js";
+import { redactSecrets } from "./redact.js";
+import {
+  BudgetsSchema,
+  FORMAT_VERSION,
+  ModelConfigSchema,
+  PolicySchema,
+  PreferencesSchema,
+  SessionMemorySchema,
+  SessionRecordSchema,
+  SessionStatsSchema,
+  type SessionRecord,
+  type SessionStatus,
+} from "./session-schema.js";
+
+export const NewSessionSchema = z.object({
+  owner: z.string().min(1),
+  model: ModelConfigSchema.optional(),
+  budgets: BudgetsSchema.partial().optional(),
+  policy: PolicySchema.partial().optional(),
+  preferences: PreferencesSchema.optional(),
+});
+export type NewSession = z.input<typeof NewSessionSchema>;
+
+/** What a caller may change with `update`; lifecycle fields are changed only by the store. */
+export type SessionChange = Partial<Pick<SessionRecord, "model" | "budgets" | "policy" | "preferences" | "memory">>;
+
+export interface ListOptions {
+  status?: SessionStatus;
+  limit?: number;
+  /** The `nextCursor` of the previous page. */
+  cursor?: string;
+}
+
+export interface SessionsApi {
+  create(input: NewSession): Promise<SessionRecord>;
+  /** The session, or undefined when it does not exist or belongs to someone else. */
+  get(owner: string, sessionId: string): SessionRecord | undefined;
+  /** Version-checked change; throws StaleWriteError when `expectedVersion` is old. */
+  update(owner: string, sessionId: string, expectedVersion: number, change: SessionChange): Promise<SessionRecord>;
+  /** Ends an active session; open continuations keep running until they finish. */
+  end(owner: string, sessionId: string, reason?: string): Promise<SessionRecord>;
+  /** The owner's sessions, newest first. */
+  list(owner: string, options?: ListOptions): { sessions: SessionRecord[]; nextCursor?: string };
+}
+
+export function createSessionsApi(ctx: StoreContext): SessionsApi {
+  return {
+    async create(input) {
+      const args = NewSessionSchema.parse(input);
+      const now = ctx.clock.now();
+      const id = ctx.newId();
+      const record: SessionRecord = redactSecrets(
+        SessionRecordSchema.parse({
+          formatVersion: FORMAT_VERSION,
+          id,
+          owner: args.owner,
+          version: 1,
+          status: "active",
+          createdAt: now,
+          updatedAt: now,
+          lastActivityAt: now,
+          model: args.model ?? {},
+          budgets: BudgetsSchema.parse(args.budgets ?? {}),
+          policy: PolicySchema.parse(args.policy ?? {}),
+          preferences: args.preferences ?? {},
+          memory: SessionMemorySchema.parse({}),
+          stats: SessionStatsSchema.parse({}),
+        }),
+      );
+      const { layout, fs } = ctx;
+      try {
+        await fs.mkdir(layout.turnsDir(id));
+        await fs.mkdir(layout.logsDir(id));
+      } catch (err) {
+        throw asStorageError("create the session folder", err);
+      }
+      await writeJsonAtomic({ fs, tmpDir: layout.tmpDir, path: layout.sessionFile(id), value: record });
+      try {
+        await fsyncDir(fs, layout.sessionsDir);
+      } catch (err) {
+        throw asStorageError("create the session folder", err);
+      }
+      ctx.sessions.set(id, record);
+      return record;
+    },
+
+    get(owner, sessionId) {
+      if (!isUlid(sessionId)) return undefined;
+      const session = ctx.sessions.get(sessionId);
+      return session && session.owner === owner ? session : undefined;
+    },
+
+    async update(owner, sessionId, expectedVersion, change) {
+      ctx.ownedSession(owner, checkId("session", sessionId));
+      return ctx.mutateSession(
+        sessionId,
+        (current) => {
+          if (current.status !== "active") throw new SessionClosedError(sessionId, current.status);
+          return { ...current, ...change, lastActivityAt: ctx.clock.now() };
+        },
+        expectedVersion,
+      );
+    },
+
+    async end(owner, sessionId, reason) {
+      ctx.ownedSession(owner, checkId("session", sessionId));
+      return ctx.mutateSession(sessionId, (current) => {
+        if (current.status !== "active") throw new SessionClosedError(sessionId, current.status);
+        const now = ctx.clock.now();
+        return { ...current, status: "ended", endedAt: now, ...(reason ? { endReason: reason } : {}) };
+      });
+    },
+
+    list(owner, options = {}) {
+      const limit = Math.min(Math.max(options.limit ?? 20, 1), 100);
+      const cursor = options.cursor !== undefined && isUlid(options.cursor) ? options.cursor : undefined;
+      const mine = [...ctx.sessions.values()]
+        .filter((s) => s.owner === owner && (!options.status || s.status === options.status) && (!cursor || s.id < cursor))
+        .sort((a, b) => (a.id < b.id ? 1 : -1));
+      const page = mine.slice(0, limit);
+      const last = page.at(-1);
+      return mine.length > limit && last ? { sessions: page, nextCursor: last.id } : { sessions: page };
+    },
+  };
+}

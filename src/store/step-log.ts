@@ -1,0 +1,108 @@
+import { dirname } from "node:path";
+import type { Logger } from "../shared/index.js";
+import { asStorageError, fsyncDir } from "./atomic.js";
+import type { StoreFileHandle, StoreFs } from "./fs.js";
+import { encodeLogLine } from "./log-format.js";
+import type { LogLine, StepEntry } from "./step-schema.js";
+
+export interface GroupCommit {
+  intervalMs: number;
+  everySteps: number;
+}
+
+/**
+ * The step log of one continuation, with group commit: lines are buffered and
+ * written with one write + one fsync every `everySteps` lines or `intervalMs`,
+ * whichever comes first. A durable append flushes at once and resolves only
+ * after its fsync.
+ */
+export class StepLogWriter {
+  readonly #fs: StoreFs;
+  readonly #path: string;
+  readonly #commit: GroupCommit;
+  readonly #logger: Logger;
+  #seq: number;
+  #size: number;
+  #exists: boolean;
+  #pending: string[] = [];
+  #handle: StoreFileHandle | undefined;
+  #chain: Promise<void> = Promise.resolve();
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(options: { fs: StoreFs; path: string; commit: GroupCommit; logger: Logger; lastSeq: number; size: number; exists: boolean }) {
+    this.#fs = options.fs;
+    this.#path = options.path;
+    this.#commit = options.commit;
+    this.#logger = options.logger;
+    this.#seq = options.lastSeq;
+    this.#size = options.size;
+    this.#exists = options.exists;
+  }
+
+  get lastSeq(): number {
+    return this.#seq;
+  }
+
+  async append(entry: StepEntry, ts: number, durable: boolean): Promise<LogLine> {
+    const line: LogLine = { seq: this.#seq + 1, ts, type: entry.type, detail: entry.detail };
+    if (entry.key !== undefined) line.key = entry.key;
+    if (entry.artifact !== undefined) line.artifact = entry.artifact;
+    const text = encodeLogLine(line);
+    this.#seq += 1;
+    this.#pending.push(text);
+    if (durable || this.#pending.length >= this.#commit.everySteps) {
+      await this.flush();
+    } else if (!this.#timer) {
+      this.#timer = setTimeout(() => {
+        this.#timer = undefined;
+        this.flush().catch((err: unknown) => this.#logger.warn({ err, path: this.#path }, "step log flush failed; will retry"));
+      }, this.#commit.intervalMs);
+      this.#timer.unref();
+    }
+    return line;
+  }
+
+  /** Writes and fsyncs everything buffered. Flushes run one after another. */
+  flush(): Promise<void> {
+    const run = this.#chain.then(() => this.#flushNow());
+    this.#chain = run.catch(() => undefined);
+    return run;
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const handle = this.#handle;
+    this.#handle = undefined;
+    await handle?.close();
+  }
+
+  async #flushNow(): Promise<void> {
+    if (this.#pending.length === 0) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const count = this.#pending.length;
+    const data = this.#pending.join("");
+    try {
+      this.#handle ??= await this.#fs.open(this.#path, "a");
+      await this.#handle.writeFile(data);
+      await this.#handle.sync();
+      // A new file is durable only once its directory entry is.
+      if (!this.#exists) {
+        await fsyncDir(this.#fs, dirname(this.#path));
+        this.#exists = true;
+      }
+    } catch (err) {
+      // Cut any partial write so the log stays a clean sequence of lines; the
+      // lines stay buffered and go out with the next flush.
+      await this.#fs.truncate(this.#path, this.#size).catch(() => undefined);
+      const handle = this.#handle;
+      this.#handle = undefined;
+      await handle?.close().catch(() => undefined);
+      throw asStorageError("append to the step log", err);
+    }
+    this.#size += Buffer.byteLength(data);
+    this.#pending = this.#pending.slice(count);
+  }
+}

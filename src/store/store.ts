@@ -1,0 +1,121 @@
+import type { Clock, Logger } from "../shared/index.js";
+import { silentLogger, systemClock, describeError } from "../shared/index.js";
+import { createArtifactsApi, type ArtifactsApi } from "./artifacts.js";
+import { StoreContext, type StoreSettings } from "./context.js";
+import { createContinuationsApi, type ContinuationsApi } from "./continuations.js";
+import { nodeStoreFs, type StoreFs } from "./fs.js";
+import { idGenerator } from "./ids.js";
+import { Layout } from "./paths.js";
+import { recover } from "./recovery.js";
+import type { RecoveryReport } from "./recovery-report.js";
+import { createSessionsApi, type SessionsApi } from "./sessions.js";
+import { createStepsApi, type StepsApi } from "./steps.js";
+import { sweep, type SweepReport } from "./sweeper.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface StoreOptions {
+  /** The data directory (`/data`); the store uses its `sessions/`, `artifacts/`, `quarantine/` and `tmp/`. */
+  dataDir: string;
+  fs?: StoreFs;
+  clock?: Clock;
+  logger?: Logger;
+  /** Active sessions idle this long expire. Default 7 days. */
+  sessionIdleMs?: number;
+  /** Finished continuations are removed this long after they finished. Default 24 h. */
+  continuationRetentionMs?: number;
+  /** Group commit of step logs. Default every 2000 ms or 5 steps. */
+  flush?: { intervalMs: number; everySteps: number };
+  /** Largest artifact accepted. Default 8 MiB. */
+  artifactMaxBytes?: number;
+  /** Step details above this size are moved to an artifact. Default 16 KiB. */
+  inlineDetailMaxBytes?: number;
+}
+
+export interface Store {
+  /** What boot recovery found and fixed. */
+  readonly recovery: RecoveryReport;
+  readonly sessions: SessionsApi;
+  readonly continuations: ContinuationsApi;
+  readonly steps: StepsApi;
+  readonly artifacts: ArtifactsApi;
+  sweep(): Promise<SweepReport>;
+  /** Sweeps every `intervalMs` (default 15 minutes) until the returned function is called. */
+  startSweeper(options?: { intervalMs?: number }): () => void;
+  /** Flushes and fsyncs every pending step log and stops sweepers. */
+  close(): Promise<void>;
+}
+
+/** Opens the store under `dataDir`, running boot recovery before it resolves. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const fs = options.fs ?? nodeStoreFs;
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? silentLogger;
+  const layout = new Layout(options.dataDir);
+  const settings: StoreSettings = {
+    sessionIdleMs: options.sessionIdleMs ?? 7 * DAY_MS,
+    continuationRetentionMs: options.continuationRetentionMs ?? DAY_MS,
+    flush: options.flush ?? { intervalMs: 2000, everySteps: 5 },
+    artifactMaxBytes: options.artifactMaxBytes ?? 8 * 1024 * 1024,
+    inlineDetailMaxBytes: options.inlineDetailMaxBytes ?? 16 * 1024,
+  };
+
+  const { report, sessions } = await recover({ fs, layout, clock, logger, repair: true, deep: false });
+  logRecovery(logger, report);
+
+  const ctx = new StoreContext(fs, layout, clock, logger, idGenerator(clock), settings);
+  for (const session of sessions) {
+    ctx.sessions.set(session.id, session);
+    for (const m of session.messages) ctx.contSession.set(m.continuationId, session.id);
+  }
+  const artifacts = createArtifactsApi(ctx);
+  const stoppers = new Set<() => void>();
+  let sweeping: Promise<SweepReport> | undefined;
+  const runSweep = () => {
+    // Overlapping sweeps would race on the same files; share the running one.
+    sweeping ??= sweep(ctx, artifacts).finally(() => {
+      sweeping = undefined;
+    });
+    return sweeping;
+  };
+
+  return {
+    recovery: report,
+    sessions: createSessionsApi(ctx),
+    continuations: createContinuationsApi(ctx),
+    steps: createStepsApi(ctx),
+    artifacts,
+    sweep: runSweep,
+    startSweeper({ intervalMs = 15 * 60 * 1000 } = {}) {
+      const timer = setInterval(() => {
+        runSweep()
+          .then((r) => logger.debug({ ...r }, "sweep done"))
+          .catch((err: unknown) => logger.warn(`sweep failed: ${describeError(err)}`));
+      }, intervalMs);
+      timer.unref();
+      const stop = () => {
+        clearInterval(timer);
+        stoppers.delete(stop);
+      };
+      stoppers.add(stop);
+      return stop;
+    },
+    async close() {
+      for (const stop of [...stoppers]) stop();
+      await sweeping?.catch(() => undefined);
+      const writers = [...ctx.writers.values()];
+      ctx.writers.clear();
+      await Promise.all(writers.map((w) => w.close()));
+    },
+  };
+}
+
+function logRecovery(logger: Logger, report: RecoveryReport): void {
+  const { problems, interrupted, quarantined, ...counts } = report;
+  logger.info(
+    { ...counts, interrupted: interrupted.length, quarantined: quarantined.length, problems: problems.length },
+    `store recovered ${report.sessions} sessions in ${report.durationMs} ms`,
+  );
+  for (const problem of problems.slice(0, 20)) logger.warn(`store recovery: ${problem}`);
+  if (problems.length > 20) logger.warn(`store recovery: ${problems.length - 20} more findings; run fsck for the full list`);
+}

@@ -1,0 +1,54 @@
+import type { ArtifactsApi } from "./artifacts.js";
+import type { StoreContext } from "./context.js";
+import { isOpenStatus } from "./session-schema.js";
+
+export interface SweepReport {
+  expiredSessions: number;
+  removedSessions: number;
+  removedContinuations: number;
+  removedArtifacts: number;
+  durationMs: number;
+}
+
+/**
+ * Expires idle sessions, removes finished continuations past retention,
+ * deletes sessions that stayed ended or expired for another idle period,
+ * and collects unreferenced artifacts. Open continuations are never touched.
+ */
+export async function sweep(ctx: StoreContext, artifacts: ArtifactsApi): Promise<SweepReport> {
+  const started = performance.now();
+  const now = ctx.clock.now();
+  const { sessionIdleMs, continuationRetentionMs } = ctx.settings;
+  const report: SweepReport = { expiredSessions: 0, removedSessions: 0, removedContinuations: 0, removedArtifacts: 0, durationMs: 0 };
+  for (const session of [...ctx.sessions.values()]) {
+    const busy = session.openContinuations.length > 0;
+    if (!busy && session.status !== "active" && now - (session.endedAt ?? session.updatedAt) > sessionIdleMs) {
+      await ctx.lock.run(`s:${session.id}`, () => ctx.fs.rm(ctx.layout.sessionDir(session.id)));
+      ctx.sessions.delete(session.id);
+      for (const m of session.messages) ctx.contSession.delete(m.continuationId);
+      report.removedSessions += 1;
+      continue;
+    }
+    const old = session.messages.filter((m) => !isOpenStatus(m.status) && !session.openContinuations.includes(m.continuationId) && now - m.updatedAt > continuationRetentionMs);
+    const expire = !busy && session.status === "active" && now - session.lastActivityAt > sessionIdleMs;
+    if (old.length === 0 && !expire) continue;
+    const gone = new Set(old.map((m) => m.continuationId));
+    // session.json first, then the files: a crash in between leaves unlisted files, never a listed file that is missing.
+    await ctx.mutateSession(session.id, (s) => ({
+      ...s,
+      messages: s.messages.filter((m) => !gone.has(m.continuationId)),
+      idempotencyKeys: s.idempotencyKeys.filter((k) => !gone.has(k.continuationId)),
+      ...(expire && s.status === "active" && s.openContinuations.length === 0 ? { status: "expired" as const, endedAt: now } : {}),
+    }));
+    for (const id of gone) {
+      ctx.contSession.delete(id);
+      await ctx.fs.unlink(ctx.layout.turnFile(session.id, id)).catch(() => undefined);
+      await ctx.fs.unlink(ctx.layout.logFile(session.id, id)).catch(() => undefined);
+    }
+    report.removedContinuations += gone.size;
+    if (expire) report.expiredSessions += 1;
+  }
+  report.removedArtifacts = (await artifacts.collect()).removed;
+  report.durationMs = Math.round(performance.now() - started);
+  return report;
+}
