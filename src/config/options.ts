@@ -6,8 +6,9 @@ function wholeNumber(min: number, max: number) {
   return z.coerce.number({ error: expected }).int({ error: expected }).min(min, { error: expected }).max(max, { error: expected });
 }
 
+/** 0 asks the system for any free port; the program prints the one it got. */
 function port() {
-  return wholeNumber(1, 65535);
+  return wholeNumber(0, 65535);
 }
 
 /**

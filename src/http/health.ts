@@ -1,0 +1,30 @@
+/** One part of the program that must be working before HA Agent reports itself ready. */
+export interface HealthCheck {
+  name: string;
+  check(): { ok: boolean; reason?: string; details?: unknown };
+}
+
+export interface HealthReport {
+  status: "ok" | "unavailable";
+  /** Why the program is not ready, in words; empty when it is. */
+  reasons: string[];
+  uptimeSeconds: number;
+  components: Record<string, unknown>;
+}
+
+/** Runs every check; the program is ready when all of them pass. */
+export function healthReport(checks: HealthCheck[], startedAt: number, now: number): HealthReport {
+  const reasons: string[] = [];
+  const components: Record<string, unknown> = {};
+  for (const c of checks) {
+    let result: ReturnType<HealthCheck["check"]>;
+    try {
+      result = c.check();
+    } catch (err) {
+      result = { ok: false, reason: `${c.name} check failed: ${err instanceof Error ? err.message : String(err)}` };
+    }
+    components[c.name] = { ok: result.ok, ...(result.details !== undefined ? { details: result.details } : {}) };
+    if (!result.ok) reasons.push(result.reason ?? `${c.name} is not ready`);
+  }
+  return { status: reasons.length ? "unavailable" : "ok", reasons, uptimeSeconds: Math.round((now - startedAt) / 1000), components };
+}

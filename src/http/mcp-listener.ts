@@ -1,0 +1,59 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { McpSessions } from "../mcp/index.js";
+import type { Logger } from "../shared/index.js";
+import { describeError } from "../shared/index.js";
+import { authenticate, type TokenVerifier } from "./auth/index.js";
+import { BodyError, readJsonBody } from "./body.js";
+import type { HealthReport } from "./health.js";
+import { listen, trackConnections } from "./listen.js";
+import { sendJson } from "./respond.js";
+
+export interface McpListenerOptions {
+  host: string;
+  port: number;
+  verifier: TokenVerifier;
+  sessions: McpSessions;
+  health: () => HealthReport;
+  logger: Logger;
+  maxBodyBytes?: number;
+}
+
+export interface Listener {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** The listener on MCP_PORT: `/mcp` (authenticated) and `/healthz` (open). */
+export async function startMcpListener(options: McpListenerOptions): Promise<Listener> {
+  const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (path === "/healthz" && (req.method === "GET" || req.method === "HEAD")) {
+      const report = options.health();
+      return sendJson(res, report.status === "ok" ? 200 : 503, report);
+    }
+    if (path === "/mcp" || path === "/mcp/") {
+      const principal = await authenticate(req, res, options.verifier);
+      if (!principal) return;
+      const body = req.method === "POST" ? await readJsonBody(req, maxBodyBytes) : undefined;
+      return options.sessions.handle(req, res, principal, body);
+    }
+    sendJson(res, 404, { error: "not_found", message: `Nothing at ${path}. MCP clients connect to /mcp; health is at /healthz.` });
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((err: unknown) => {
+      if (err instanceof BodyError) {
+        if (!res.headersSent) sendJson(res, err.status, { jsonrpc: "2.0", error: { code: -32700, message: err.message }, id: null });
+        return;
+      }
+      options.logger.error({ err: describeError(err), url: req.url }, "request failed");
+      if (!res.headersSent) sendJson(res, 500, { error: "internal", message: describeError(err) });
+      else res.end();
+    });
+  });
+  const closeServer = trackConnections(server);
+  const port = await listen(server, options.port, options.host, "The MCP server");
+  return { port, close: closeServer };
+}

@@ -1,0 +1,34 @@
+import type { HealthCheck } from "./health.js";
+
+/** What the checks read; structural, so the HTTP layer does not depend on how each part is built. */
+export interface StatusSources {
+  ha: { readonly status: string; readonly haVersion: string | undefined };
+  index: { readonly ready: boolean; stats(): object };
+  store: { readonly recovery: object };
+}
+
+const HA_REASONS: Record<string, string> = {
+  connecting: "connecting to Home Assistant",
+  reconnecting: "the connection to Home Assistant was lost; reconnecting",
+  auth_failed: "Home Assistant rejected the token this add-on uses",
+  closed: "the connection to Home Assistant is closed",
+};
+
+/** The checks behind `/healthz` and the status page: HA connected, index searchable, store open. */
+export function createStatusChecks(sources: StatusSources): HealthCheck[] {
+  return [
+    {
+      name: "home_assistant",
+      check: () => ({
+        ok: sources.ha.status === "connected",
+        reason: HA_REASONS[sources.ha.status] ?? `Home Assistant connection is ${sources.ha.status}`,
+        details: { status: sources.ha.status, version: sources.ha.haVersion ?? null },
+      }),
+    },
+    {
+      name: "index",
+      check: () => ({ ok: sources.index.ready, reason: "the index of the home is still being built", details: sources.index.stats() }),
+    },
+    { name: "store", check: () => ({ ok: true, details: { recovery: sources.store.recovery } }) },
+  ];
+}

@@ -1,0 +1,70 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { Logger } from "../shared/index.js";
+import { PrincipalSchema, type Principal } from "../shared/index.js";
+import type { ToolCallContext, ToolRegistry, ToolSpec } from "../tools/index.js";
+
+/** MCP's view of a registry tool. Computed once: the schemas do not change at run time. */
+export function describeTools(registry: ToolRegistry): Tool[] {
+  return registry.list().map((spec: ToolSpec) => ({
+    name: registry.wireName(spec.name),
+    title: spec.title,
+    description: spec.description,
+    inputSchema: jsonSchema(spec.input, "input"),
+    outputSchema: jsonSchema(spec.output, "output"),
+    annotations: { title: spec.title, ...spec.annotations },
+  }));
+}
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): Tool["inputSchema"] {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: "draft-7", io, unrepresentable: "any" }) as Record<string, unknown>;
+  return rest as Tool["inputSchema"];
+}
+
+/** The principal travels from the HTTP layer to tool calls inside the SDK's `authInfo`. */
+export function principalFromAuthInfo(authInfo: { extra?: Record<string, unknown> } | undefined): Principal | undefined {
+  const parsed = PrincipalSchema.safeParse(authInfo?.extra?.principal);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * Serves `tools/list` and `tools/call` from the registry. Tool failures come
+ * back as `isError` results with a message for the caller; successes carry
+ * the structured result and the same JSON as text.
+ */
+export function bridgeTools(server: Server, registry: ToolRegistry, logger: Logger): void {
+  const tools = describeTools(registry);
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const wireName = request.params.name;
+    const name = registry.baseName(wireName);
+    const principal = principalFromAuthInfo(extra.authInfo);
+    if (!principal) return errorResult("unauthorized", "This call carries no verified caller. Reconnect with an Authorization header.");
+    if (name === undefined || !registry.get(name)) {
+      return errorResult("unknown_tool", `There is no tool "${wireName}". Call tools/list for the tools this server offers.`);
+    }
+    const progressToken = request.params._meta?.progressToken;
+    const ctx: ToolCallContext = {
+      principal,
+      signal: extra.signal,
+      progress: async ({ progress, total, message }) => {
+        if (progressToken === undefined) return;
+        await extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress, total, message } });
+      },
+    };
+    const started = performance.now();
+    const outcome = await registry.call(name, request.params.arguments, ctx);
+    const ms = Math.round(performance.now() - started);
+    if (!outcome.ok) {
+      logger.info({ tool: wireName, principal: principal.id, ms, code: outcome.error.code }, `tool ${wireName} failed: ${outcome.error.message}`);
+      return errorResult(outcome.error.code, outcome.error.message);
+    }
+    logger.debug({ tool: wireName, principal: principal.id, ms }, `tool ${wireName} answered`);
+    return { content: [{ type: "text", text: JSON.stringify(outcome.value) }], structuredContent: outcome.value };
+  });
+}
+
+function errorResult(code: string, message: string): CallToolResult {
+  return { isError: true, content: [{ type: "text", text: `${message} (${code})` }] };
+}
