@@ -1,0 +1,12 @@
+import type { Clock } from "../../shared/index.js";
+import type { Store } from "../../store/index.js";
+import type { ToolSpec } from "../tool.js";
+import { createEndSessionTool } from "./end-session.js";
+import { createGetSessionTool } from "./get-session.js";
+import { createListSessionsTool } from "./list-sessions.js";
+import { createStartSessionTool } from "./start-session.js";
+
+/** The session lifecycle tools; none of them needs a model. */
+export function createSessionTools(deps: { store: Store; clock?: Clock }): ToolSpec[] {
+  return [createStartSessionTool(deps), createGetSessionTool(deps), createEndSessionTool(deps), createListSessionsTool(deps)];
+}

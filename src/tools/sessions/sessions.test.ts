@@ -1,0 +1,102 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Principal } from "../../shared/index.js";
+import { openStore, type Store } from "../../store/index.js";
+import { ToolRegistry } from "../registry.js";
+import type { ToolCallContext } from "../tool.js";
+import { createSessionTools } from "./index.js";
+
+const alice: Principal = { id: "user-alice", name: "Alice", kind: "user", isAdmin: true };
+const bob: Principal = { id: "user-bob", name: "Bob", kind: "user", isAdmin: false };
+const ctxFor = (principal: Principal): ToolCallContext => ({ principal, signal: new AbortController().signal, progress: async () => undefined });
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function setup(dataDir?: string): Promise<{ store: Store; registry: ToolRegistry; dataDir: string }> {
+  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), "ha-agent-tools-")));
+  if (!dataDir) cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const store = await openStore({ dataDir: dir });
+  cleanups.push(() => store.close());
+  const registry = new ToolRegistry();
+  for (const tool of createSessionTools({ store })) registry.register(tool);
+  return { store, registry, dataDir: dir };
+}
+
+async function call(registry: ToolRegistry, name: string, args: unknown, principal = alice) {
+  return registry.call(name, args, ctxFor(principal));
+}
+
+describe("session tools", () => {
+  it("start_session fills seed 004's defaults and get_session shows them", async () => {
+    const { registry } = await setup();
+    const started = await call(registry, "start_session", { budgets: { max_steps: 4 }, preferences: { language: "de" } });
+    expect(started.ok).toBe(true);
+    if (!started.ok) return;
+    expect(started.value.budgets).toEqual({ max_steps: 4, max_tool_calls: 16, max_duration_ms: 120_000, max_tokens_per_turn: 100_000 });
+    expect(started.value.policy).toMatchObject({ allow_actuation: false, max_open_continuations: 1 });
+    const got = await call(registry, "get_session", { session_id: started.value.session_id });
+    expect(got.ok && got.value.session).toMatchObject({ status: "active", preferences: { language: "de" }, memory: { last_k: 0 }, continuations: [] });
+  });
+
+  it("hides another principal's session as not_found and lists only the caller's own", async () => {
+    const { registry } = await setup();
+    const mine = await call(registry, "start_session", {});
+    const id = mine.ok ? (mine.value.session_id as string) : "";
+    await call(registry, "start_session", {}, bob);
+    const theirs = await call(registry, "get_session", { session_id: id }, bob);
+    expect(theirs).toMatchObject({ ok: false, error: { code: "not_found" } });
+    expect(await call(registry, "end_session", { session_id: id }, bob)).toMatchObject({ ok: false, error: { code: "not_found" } });
+    const listed = await call(registry, "list_sessions", {});
+    expect(listed.ok && listed.value.sessions.map((s: { session_id: string }) => s.session_id)).toEqual([id]);
+  });
+
+  it("ends a session once and then says it is ended", async () => {
+    const { registry } = await setup();
+    const started = await call(registry, "start_session", {});
+    const id = started.ok ? (started.value.session_id as string) : "";
+    expect(await call(registry, "end_session", { session_id: id, reason: "done" })).toEqual({ ok: true, value: { status: "ended" } });
+    const again = await call(registry, "end_session", { session_id: id });
+    expect(again).toMatchObject({ ok: false, error: { code: "session_ended" } });
+    if (!again.ok) expect(again.error.message).toMatch(/start a new session/);
+    const got = await call(registry, "get_session", { session_id: id });
+    expect(got.ok && got.value.session).toMatchObject({ status: "ended", end_reason: "done" });
+    const active = await call(registry, "list_sessions", { status: "active" });
+    expect(active.ok && active.value.sessions).toEqual([]);
+  });
+
+  it("pages through sessions with a cursor and refuses a made-up one", async () => {
+    const { registry } = await setup();
+    for (let i = 0; i < 3; i++) await call(registry, "start_session", {});
+    const first = await call(registry, "list_sessions", { limit: 2 });
+    expect(first.ok && first.value.sessions).toHaveLength(2);
+    const cursor = first.ok ? first.value.next_cursor : null;
+    expect(cursor).toEqual(expect.any(String));
+    const second = await call(registry, "list_sessions", { limit: 2, cursor });
+    expect(second.ok && second.value).toMatchObject({ next_cursor: null });
+    expect(second.ok && second.value.sessions).toHaveLength(1);
+    expect(await call(registry, "list_sessions", { cursor: "nope" })).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
+  });
+
+  it("shows continuation statuses, and an unfinished one as interrupted after a restart", async () => {
+    const first = await setup();
+    const s = await first.store.sessions.create({ owner: alice.id });
+    const { continuation } = await first.store.continuations.create(alice.id, s.id, { message: "why did the lights flicker?" });
+    await first.store.continuations.update(alice.id, continuation.id, { status: "running" });
+    await first.store.close();
+    const second = await setup(first.dataDir);
+    const got = await call(second.registry, "get_session", { session_id: s.id });
+    expect(got.ok && got.value.session.continuations).toEqual([
+      expect.objectContaining({ continuation_id: continuation.id, status: "interrupted", preview: "why did the lights flicker?" }),
+    ]);
+  });
+
+  it("rejects a malformed session id as an invalid argument", async () => {
+    const { registry } = await setup();
+    expect(await call(registry, "get_session", { session_id: "../../etc/passwd" })).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
+  });
+});

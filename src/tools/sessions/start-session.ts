@@ -1,0 +1,74 @@
+import { z } from "zod";
+import type { Store } from "../../store/index.js";
+import { defineTool, ok, type ToolSpec } from "../tool.js";
+import {
+  BudgetsWire,
+  ModelWire,
+  PolicyWire,
+  PreferencesWire,
+  budgetsToWire,
+  iso,
+  modelToWire,
+  policyToWire,
+  preferencesToWire,
+  storeFailure,
+} from "./wire.js";
+
+const Input = z.object({
+  model: ModelWire.optional().describe("Which model the session uses. Omit for the add-on default."),
+  budgets: BudgetsWire.partial().optional().describe("Per-turn limits; omitted fields take seed 004's defaults."),
+  policy: PolicyWire.partial().optional().describe("What the agent may do; omitted fields take safe defaults (read-only)."),
+  preferences: PreferencesWire.optional().describe("How answers should look."),
+});
+
+const Output = z.object({
+  session_id: z.string().describe("Pass this to ha_agent_send_message, ha_agent_get_session and ha_agent_end_session."),
+  status: z.literal("active"),
+  created_at: z.string(),
+  model: ModelWire,
+  budgets: BudgetsWire,
+  policy: PolicyWire,
+  preferences: PreferencesWire,
+});
+
+/** `start_session`: opens a long-lived session owned by the caller. */
+export function createStartSessionTool(deps: { store: Store }): ToolSpec {
+  return defineTool({
+    name: "start_session",
+    title: "Start a session",
+    description:
+      "Starts a long-lived agent session (kept for days, survives restarts) and returns its session_id. Budgets and policy fall back to safe defaults: 8 steps, 16 tool calls, 2 minutes per turn, read-only.",
+    input: Input,
+    output: Output,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    async invoke(args, ctx) {
+      const b = args.budgets ?? {};
+      const p = args.policy ?? {};
+      try {
+        const s = await deps.store.sessions.create({
+          owner: ctx.principal.id,
+          model: args.model ?? {},
+          budgets: { maxSteps: b.max_steps, maxToolCalls: b.max_tool_calls, maxDurationMs: b.max_duration_ms, maxTokensPerTurn: b.max_tokens_per_turn },
+          policy: {
+            allowActuation: p.allow_actuation,
+            allowlistedServices: p.allowlisted_services,
+            enforceFixedModel: p.enforce_fixed_model,
+            maxOpenContinuations: p.max_open_continuations,
+          },
+          preferences: args.preferences ?? {},
+        });
+        return ok({
+          session_id: s.id,
+          status: "active" as const,
+          created_at: iso(s.createdAt),
+          model: modelToWire(s.model),
+          budgets: budgetsToWire(s.budgets),
+          policy: policyToWire(s.policy),
+          preferences: preferencesToWire(s.preferences),
+        });
+      } catch (err) {
+        return storeFailure(err);
+      }
+    },
+  });
+}
