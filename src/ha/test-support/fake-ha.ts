@@ -81,6 +81,9 @@ export async function startFakeHa(options: { token?: string; haVersion?: string;
           result(null);
           send(ws, { id: msg.id, type: "event", event: { a: Object.fromEntries(entities) } });
           return;
+        case "subscribe_events":
+          result(null);
+          return;
         case "unsubscribe_events":
           entitySubs.set(ws, (entitySubs.get(ws) ?? []).filter((id) => id !== msg.subscription));
           result(null);
