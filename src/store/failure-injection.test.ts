@@ -1,0 +1,63 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { openStore, StorageError } from "./index.js";
+import { faultyFs } from "./test-support/faulty-fs.js";
+import { useTempDirs } from "./test-support/temp-dir.js";
+
+const tempDir = useTempDirs();
+const OWNER = "user-1";
+
+describe.each(["ENOSPC", "EACCES"])("when the disk refuses writes with %s", (code) => {
+  it("fails session writes with a clear StorageError and keeps the previous file", async () => {
+    const dataDir = await tempDir();
+    const faulty = faultyFs();
+    const store = await openStore({ dataDir, fs: faulty.fs });
+    const s = await store.sessions.create({ owner: OWNER });
+    const path = join(dataDir, "sessions", s.id, "session.json");
+    const before = await readFile(path, "utf8");
+
+    faulty.failWrites(code);
+    const err = await store.sessions.update(OWNER, s.id, s.version, { preferences: { language: "de" } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StorageError);
+    expect((err as StorageError).message).toMatch(code === "ENOSPC" ? /free space on the SD card/ : /check that the add-on may write/);
+    await expect(store.sessions.create({ owner: OWNER })).rejects.toBeInstanceOf(StorageError);
+    expect(await readFile(path, "utf8")).toBe(before);
+    expect(store.sessions.get(OWNER, s.id)?.version).toBe(s.version);
+
+    faulty.failWrites(undefined);
+    const after = await store.sessions.update(OWNER, s.id, s.version, { preferences: { language: "de" } });
+    expect(after.version).toBe(s.version + 1);
+    await store.close();
+    const reopened = await openStore({ dataDir });
+    expect(reopened.recovery.quarantined).toEqual([]);
+    expect(reopened.sessions.get(OWNER, s.id)?.preferences.language).toBe("de");
+    await reopened.close();
+  });
+
+  it("fails a durable append without leaving a partial line in the log", async () => {
+    const dataDir = await tempDir();
+    const faulty = faultyFs();
+    const store = await openStore({ dataDir, fs: faulty.fs });
+    const s = await store.sessions.create({ owner: OWNER });
+    const { continuation } = await store.continuations.create(OWNER, s.id, { message: "go" });
+    await store.steps.append(OWNER, continuation.id, { type: "plan", detail: "one" }, { durable: true });
+
+    faulty.failWrites(code);
+    await expect(store.steps.append(OWNER, continuation.id, { type: "tool_call", detail: "two" }, { durable: true })).rejects.toBeInstanceOf(StorageError);
+    await expect(store.continuations.create(OWNER, s.id, { message: "again" })).rejects.toThrow();
+    const logPath = join(dataDir, "sessions", s.id, "logs", `${continuation.id}.log`);
+    const log = await readFile(logPath, "utf8");
+    expect(log.split("\n").filter(Boolean)).toHaveLength(1);
+    expect(log.endsWith("\n")).toBe(true);
+
+    faulty.failWrites(undefined);
+    await store.steps.flush(continuation.id);
+    expect((await store.steps.read(OWNER, continuation.id)).map((l) => l.detail)).toEqual(["one", "two"]);
+    await store.close();
+    const reopened = await openStore({ dataDir });
+    expect(reopened.recovery.tornLogLines).toBe(0);
+    expect(reopened.recovery.quarantined).toEqual([]);
+    await reopened.close();
+  });
+});
