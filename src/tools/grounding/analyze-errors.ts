@@ -1,0 +1,172 @@
+import { z } from "zod";
+import type { HaClient } from "../../ha/types.js";
+import type { HomeIndex } from "../../indexer/index.js";
+import { systemClock, type Clock } from "../../shared/index.js";
+import { defineTool, ok, type ToolSpec } from "../tool.js";
+import { guarded, iso, partFailed } from "./common.js";
+import { LEVELS, atLeast, createMentionMatcher, fromSystemLog, mergeRecords, parseErrorLog, type LogRecord } from "./log-records.js";
+
+const Input = z.object({
+  since_hours: z.number().positive().max(24 * 30).default(24).describe("Only messages last seen within this many hours (default 24)."),
+  min_level: z.enum(LEVELS).default("WARNING").describe("Lowest level to include: DEBUG, INFO, WARNING (default), ERROR or CRITICAL."),
+  integration: z.string().optional().describe('Only messages from this integration, e.g. "zha", "mqtt".'),
+  entity_id: z.string().optional().describe("Only messages that mention this entity or its device."),
+  include_error_log: z.boolean().default(true).describe("Also read the text error log for messages the system log does not hold."),
+  limit: z.number().int().min(1).max(200).default(50).describe("At most this many message groups (default 50)."),
+});
+
+const Record = z.object({
+  integration: z.string(),
+  logger: z.string(),
+  level: z.enum(LEVELS),
+  message: z.string(),
+  count: z.number().int(),
+  first_seen: z.string(),
+  last_seen: z.string(),
+  entities: z.array(z.string()).describe("Entity ids the message mentions, or that belong to a device it mentions."),
+  devices: z.array(z.string()).describe("Names of devices the message mentions."),
+  source: z.string(),
+  origin: z.enum(["system_log", "error_log"]),
+});
+
+const Output = z.object({
+  window_start: z.string(),
+  window_end: z.string(),
+  total_occurrences: z.number().int(),
+  integrations: z.array(
+    z.object({
+      integration: z.string(),
+      occurrences: z.number().int(),
+      messages: z.number().int().describe("Distinct messages."),
+      errors: z.number().int().describe("Occurrences at ERROR or CRITICAL."),
+      warnings: z.number().int(),
+      first_seen: z.string(),
+      last_seen: z.string(),
+      entities: z.array(z.string()),
+    }),
+  ),
+  affected: z
+    .array(z.object({ entity_id: z.string(), name: z.string(), occurrences: z.number().int(), integrations: z.array(z.string()) }))
+    .describe("Entities the messages point at, most mentioned first."),
+  records: z.array(Record),
+  notes: z.array(z.string()).describe("Parts that could not be read."),
+});
+
+const MAX_DEVICE_ENTITIES = 8;
+
+/** `analyze_errors`: HA's system log and error log grouped by integration and by entity. */
+export function createAnalyzeErrorsTool(deps: { index: HomeIndex; ha: HaClient; clock?: Clock }): ToolSpec {
+  const clock = deps.clock ?? systemClock;
+  return defineTool({
+    name: "analyze_errors",
+    title: "Analyze Home Assistant errors",
+    description:
+      "Reads Home Assistant's system log and error log and groups the warnings and errors by integration and by the entities and devices they mention, with counts and first/last seen. Filter by time window, level, integration or entity.",
+    input: Input,
+    output: Output,
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    invoke: (args) =>
+      guarded(deps.index, async () => {
+        const now = clock.now();
+        const since = now - args.since_hours * 3_600_000;
+        const notes: string[] = [];
+        const [system, text] = await Promise.all([
+          deps.ha.systemLog().catch((err: unknown) => {
+            notes.push(partFailed("The system log", err));
+            return [];
+          }),
+          args.include_error_log
+            ? deps.ha.errorLog().catch((err: unknown) => {
+                notes.push(partFailed("The error log", err));
+                return "";
+              })
+            : Promise.resolve(""),
+        ]);
+        const mentions = createMentionMatcher(deps.index);
+        const target = args.entity_id ? deps.index.entity(args.entity_id) : undefined;
+        if (args.entity_id && !target) notes.push(`${args.entity_id} is not in the index; matching its id in messages only.`);
+
+        const records = mergeRecords(fromSystemLog(system), parseErrorLog(text))
+          .filter((r) => r.lastSeen >= since && atLeast(r.level, args.min_level))
+          .filter((r) => !args.integration || r.integration === args.integration.toLowerCase())
+          .map((r) => ({ r, ...affectedBy(r, mentions, deps.index) }))
+          .filter(({ r, entities, deviceIds }) => {
+            if (!args.entity_id) return true;
+            return entities.includes(args.entity_id) || (target?.deviceId != null && deviceIds.includes(target.deviceId)) || r.message.includes(args.entity_id);
+          })
+          .sort((a, b) => b.r.count - a.r.count || b.r.lastSeen - a.r.lastSeen);
+
+        const byIntegration = new Map<string, { occurrences: number; messages: number; errors: number; warnings: number; first: number; last: number; entities: Set<string> }>();
+        const byEntity = new Map<string, { occurrences: number; integrations: Set<string> }>();
+        for (const { r, entities } of records) {
+          const g = byIntegration.get(r.integration) ?? { occurrences: 0, messages: 0, errors: 0, warnings: 0, first: r.firstSeen, last: r.lastSeen, entities: new Set<string>() };
+          g.occurrences += r.count;
+          g.messages++;
+          if (atLeast(r.level, "ERROR")) g.errors += r.count;
+          else if (r.level === "WARNING") g.warnings += r.count;
+          g.first = Math.min(g.first, r.firstSeen);
+          g.last = Math.max(g.last, r.lastSeen);
+          for (const e of entities) g.entities.add(e);
+          byIntegration.set(r.integration, g);
+          for (const e of entities) {
+            const a = byEntity.get(e) ?? { occurrences: 0, integrations: new Set<string>() };
+            a.occurrences += r.count;
+            a.integrations.add(r.integration);
+            byEntity.set(e, a);
+          }
+        }
+
+        return ok({
+          window_start: iso(since),
+          window_end: iso(now),
+          total_occurrences: records.reduce((n, { r }) => n + r.count, 0),
+          integrations: [...byIntegration]
+            .sort((a, b) => b[1].occurrences - a[1].occurrences || a[0].localeCompare(b[0]))
+            .map(([integration, g]) => ({
+              integration,
+              occurrences: g.occurrences,
+              messages: g.messages,
+              errors: g.errors,
+              warnings: g.warnings,
+              first_seen: iso(g.first),
+              last_seen: iso(g.last),
+              entities: [...g.entities].sort(),
+            })),
+          affected: [...byEntity]
+            .sort((a, b) => b[1].occurrences - a[1].occurrences || a[0].localeCompare(b[0]))
+            .map(([id, a]) => ({ entity_id: id, name: deps.index.entity(id)?.name ?? id, occurrences: a.occurrences, integrations: [...a.integrations].sort() })),
+          records: records.slice(0, args.limit).map(({ r, entities, deviceNames }) => ({
+            integration: r.integration,
+            logger: r.logger,
+            level: r.level,
+            message: r.message,
+            count: r.count,
+            first_seen: iso(r.firstSeen),
+            last_seen: iso(r.lastSeen),
+            entities,
+            devices: deviceNames,
+            source: r.source,
+            origin: r.origin,
+          })),
+          notes,
+        });
+      }),
+  });
+}
+
+/** Entities a record points at: those it names, else the visible entities of devices it names. */
+function affectedBy(r: LogRecord, mentions: ReturnType<typeof createMentionMatcher>, index: HomeIndex) {
+  const m = mentions(`${r.message}\n${r.exception}`);
+  const entities = new Set(m.entityIds);
+  if (entities.size === 0) {
+    for (const deviceId of m.deviceIds) {
+      const visible = index.entitiesOfDevice(deviceId).filter((id) => {
+        const e = index.entity(id);
+        return e && !e.hidden && !e.disabled && e.entityCategory === null;
+      });
+      for (const id of visible.slice(0, MAX_DEVICE_ENTITIES)) entities.add(id);
+    }
+  }
+  const deviceNames = m.deviceIds.map((id) => index.device(id)?.name ?? id);
+  return { entities: [...entities].sort(), deviceIds: m.deviceIds, deviceNames };
+}

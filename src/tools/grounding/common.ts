@@ -1,0 +1,53 @@
+import { z } from "zod";
+import type { HomeIndex } from "../../indexer/index.js";
+import { HaAgentError, describeError } from "../../shared/index.js";
+import { fail, type ToolOutcome } from "../tool.js";
+
+/** The outcome for a call that arrives before the index has its first picture of the home. */
+export function notReady(): ToolOutcome<never> {
+  return fail("index_not_ready", "The home index is still loading from Home Assistant; try again in a few seconds.");
+}
+
+/**
+ * Runs a tool body and turns expected errors into failure values: unknown
+ * filter values keep their own code (`unknown_area`, …); anything from Home
+ * Assistant becomes `ha_unavailable` with HA's reason.
+ */
+export async function guarded<O>(index: HomeIndex, body: () => Promise<ToolOutcome<O>> | ToolOutcome<O>): Promise<ToolOutcome<O>> {
+  if (!index.ready) return notReady();
+  try {
+    return await body();
+  } catch (err) {
+    if (err instanceof HaAgentError && err.code.startsWith("unknown_")) return fail(err.code, err.message);
+    if (err instanceof HaAgentError) return fail("ha_unavailable", `Home Assistant could not answer: ${err.message}`);
+    throw err;
+  }
+}
+
+/** A failure while fetching one optional part (history, logbook…): reported, not fatal. */
+export function partFailed(part: string, err: unknown): string {
+  return `${part} could not be read from Home Assistant: ${describeError(err)}`;
+}
+
+export const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** "03:12 UTC" for findings; the date is added when it is not the day of `now`. */
+export function shortTime(ms: number, now: number): string {
+  const d = new Date(ms).toISOString();
+  const time = `${d.slice(11, 16)} UTC`;
+  return d.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? time : `${d.slice(0, 10)} ${time}`;
+}
+
+/** Filters shared by the tools that select entities. */
+export const selectorFields = {
+  domain: z.string().optional().describe('Only entities of this domain, e.g. "light", "sensor", "binary_sensor".'),
+  area: z.string().optional().describe('Only entities in this area, by area id, name or alias (e.g. "kitchen", "Lounge").'),
+  floor: z.string().optional().describe('Only entities on this floor, by floor id, name or alias (e.g. "first_floor", "upstairs").'),
+  label: z.string().optional().describe('Only entities carrying this label (on the entity, its device or its area), by label id or name.'),
+  device_class: z.string().optional().describe('Only entities of this device class, e.g. "temperature", "motion", "door".'),
+  state: z.string().optional().describe('Only entities whose current state equals this, e.g. "on", "unavailable".'),
+  include_hidden: z
+    .boolean()
+    .default(false)
+    .describe("Also include disabled, hidden, diagnostic and config entities, which are left out by default."),
+};

@@ -1,0 +1,184 @@
+import { z } from "zod";
+import type { HaClient, HistoryResult, LogbookEntry } from "../../ha/types.js";
+import type { HomeIndex, IndexedEntity } from "../../indexer/index.js";
+import { systemClock, type Clock } from "../../shared/index.js";
+import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
+import { analyzeHistory, type Availability } from "./availability.js";
+import { guarded, iso, partFailed, shortTime } from "./common.js";
+import { LEVELS, atLeast, createMentionMatcher, fromSystemLog, mergeRecords, parseErrorLog, type LogRecord } from "./log-records.js";
+
+const Input = z.object({
+  entity_id: z.string().min(1).describe('The entity to diagnose, e.g. "switch.christmas_lights". Use index_search to find it.'),
+  hours: z.number().positive().max(168).default(24).describe("How far back to read history and logbook, in hours (default 24, at most 168)."),
+});
+
+const LogMatch = z.object({
+  integration: z.string(),
+  level: z.enum(LEVELS),
+  message: z.string(),
+  count: z.number().int(),
+  last_seen: z.string(),
+  matched_on: z.enum(["entity", "device", "integration"]).describe("Whether the message names the entity, its device, or only comes from its integration."),
+});
+
+const Output = z.object({
+  entity_id: z.string(),
+  name: z.string(),
+  domain: z.string(),
+  state: z.string().nullable(),
+  last_changed: z.string().nullable(),
+  area: z.string().nullable(),
+  floor: z.string().nullable(),
+  disabled: z.boolean(),
+  hidden: z.boolean(),
+  entity_category: z.string().nullable(),
+  device: z.object({ device_id: z.string(), name: z.string(), manufacturer: z.string().nullable(), model: z.string().nullable() }).nullable(),
+  integration: z.object({ platform: z.string(), title: z.string().nullable() }).nullable(),
+  history: z.object({
+    window_hours: z.number(),
+    state_changes: z.number().int(),
+    unavailable_count: z.number().int().describe("Times it went unavailable or unknown."),
+    last_unavailable_at: z.string().nullable(),
+    unavailable_minutes: z.number(),
+    toggles: z.number().int().describe("Changes between real states, e.g. on/off."),
+  }),
+  recent_changes: z.array(z.object({ state: z.string(), at: z.string() })),
+  related: z.array(z.object({ entity_id: z.string(), name: z.string(), state: z.string().nullable() })),
+  logbook: z.array(z.object({ when: z.string(), message: z.string() })),
+  log_entries: z.array(LogMatch),
+  findings: z.array(z.string()).describe("What stands out, in plain words."),
+  notes: z.array(z.string()).describe("Parts that could not be read."),
+});
+
+const FLAP_OUTAGES = 3;
+const FLAP_TOGGLES = 12;
+const INTEGRATION_ONLY_SHOWN = 5;
+
+/** `diagnose_entity`: one entity's state, history, device, integration and log mentions, with findings. */
+export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaClient; clock?: Clock }): ToolSpec {
+  const clock = deps.clock ?? systemClock;
+  return defineTool({
+    name: "diagnose_entity",
+    title: "Diagnose an entity",
+    description:
+      "Explains what is going on with one entity: current state, recent changes and availability flaps from history, its device and integration, related entities on the same device, logbook entries and system-log messages that mention it, its device or its integration, ending in plain-word findings.",
+    input: Input,
+    output: Output,
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    invoke: (args) =>
+      guarded(deps.index, async () => {
+        const e = deps.index.entity(args.entity_id);
+        if (!e) {
+          const close = deps.index.search(args.entity_id, { limit: 3, includeHidden: true }).map((h) => h.entityId);
+          return fail("not_found", `No entity "${args.entity_id}" in this home.${close.length ? ` Closest: ${close.join(", ")}.` : ""} Use index_search to find the id.`);
+        }
+        const now = clock.now();
+        const start = new Date(now - args.hours * 3_600_000);
+        const notes: string[] = [];
+        const soft = <T>(part: string, fallback: T) => (err: unknown) => {
+          notes.push(partFailed(part, err));
+          return fallback;
+        };
+        const [history, logbook, system, text] = await Promise.all([
+          deps.ha.history({ startTime: start, endTime: new Date(now), entityIds: [e.entityId], minimalResponse: true, noAttributes: true }).catch(soft<HistoryResult>("History", {})),
+          deps.ha.logbook({ startTime: start, endTime: new Date(now), entityIds: [e.entityId] }).catch(soft<LogbookEntry[]>("The logbook", [])),
+          deps.ha.systemLog().catch(soft("The system log", [])),
+          deps.ha.errorLog().catch(soft("The error log", "")),
+        ]);
+        const avail = analyzeHistory(history[e.entityId], now);
+        const logs = matchLogs({ e, records: mergeRecords(fromSystemLog(system), parseErrorLog(text)), index: deps.index, since: start.getTime() });
+        const device = e.deviceId ? deps.index.device(e.deviceId) : undefined;
+        const related = e.deviceId ? deps.index.entitiesOfDevice(e.deviceId).filter((id) => id !== e.entityId) : [];
+
+        return ok({
+          entity_id: e.entityId,
+          name: e.name,
+          domain: e.domain,
+          state: e.state?.state ?? null,
+          last_changed: e.state ? iso(e.state.lastChanged) : null,
+          area: e.areaName,
+          floor: e.floorName,
+          disabled: e.disabled,
+          hidden: e.hidden,
+          entity_category: e.entityCategory,
+          device: device ? { device_id: device.deviceId, name: device.name, manufacturer: device.manufacturer, model: device.model } : null,
+          integration: e.platform ? { platform: e.platform, title: e.integrationTitle } : null,
+          history: {
+            window_hours: args.hours,
+            state_changes: Math.max(0, avail.changes.length - 1),
+            unavailable_count: avail.outages,
+            last_unavailable_at: avail.lastOutageAt === null ? null : iso(avail.lastOutageAt),
+            unavailable_minutes: Math.round(avail.downMs / 60_000),
+            toggles: avail.toggles,
+          },
+          recent_changes: avail.changes.slice(-15).map((c) => ({ state: c.state, at: iso(c.at) })),
+          related: related.map((id) => {
+            const r = deps.index.entity(id);
+            return { entity_id: id, name: r?.name ?? id, state: r?.state?.state ?? null };
+          }),
+          logbook: logbook
+            .slice(-10)
+            .map((l) => ({ when: iso(l.when * 1000), message: [l.name, l.message ?? (l.state !== undefined ? `changed to ${l.state}` : "")].filter(Boolean).join(" ") })),
+          log_entries: logs.map(({ r, on }) => ({ integration: r.integration, level: r.level, message: r.message, count: r.count, last_seen: iso(r.lastSeen), matched_on: on })),
+          findings: findings({ e, avail, hours: args.hours, now, logs, deviceDisabled: device?.disabled ?? false }),
+          notes,
+        });
+      }),
+  });
+}
+
+type Matched = { r: LogRecord; on: "entity" | "device" | "integration" };
+
+function matchLogs(args: { e: IndexedEntity; records: LogRecord[]; index: HomeIndex; since: number }): Matched[] {
+  const { e } = args;
+  const mentions = createMentionMatcher(args.index);
+  const direct: Matched[] = [];
+  const integration: Matched[] = [];
+  for (const r of args.records) {
+    if (r.lastSeen < args.since || !atLeast(r.level, "WARNING")) continue;
+    const m = mentions(`${r.message}\n${r.exception}`);
+    if (m.entityIds.includes(e.entityId)) direct.push({ r, on: "entity" });
+    else if (e.deviceId && m.deviceIds.includes(e.deviceId)) direct.push({ r, on: "device" });
+    else if (e.platform && r.integration === e.platform) integration.push({ r, on: "integration" });
+  }
+  const byCount = (a: Matched, b: Matched) => b.r.count - a.r.count || b.r.lastSeen - a.r.lastSeen;
+  return [...direct.sort(byCount), ...integration.sort(byCount).slice(0, INTEGRATION_ONLY_SHOWN)];
+}
+
+/** What a person would point out, most serious first. */
+function findings(args: { e: IndexedEntity; avail: Availability; hours: number; now: number; logs: Matched[]; deviceDisabled: boolean }): string[] {
+  const { e, avail, hours, now } = args;
+  const out: string[] = [];
+  const window = `${hours} h`;
+  if (e.disabled) out.push(`the entity is disabled (${e.entityId} has no state until it is enabled)`);
+  if (args.deviceDisabled) out.push("its device is disabled");
+  if (avail.outages > 0) {
+    const flapping = avail.outages >= FLAP_OUTAGES ? "flapping: " : "";
+    out.push(`${flapping}unavailable ${avail.outages} time${avail.outages === 1 ? "" : "s"} in ${window}, last at ${shortTime(avail.lastOutageAt!, now)}`);
+  }
+  if (avail.toggles >= FLAP_TOGGLES) {
+    out.push(`flapping: switched state ${avail.toggles} times in ${window}, last at ${shortTime(avail.lastToggleAt!, now)}`);
+  }
+  if (e.state && (e.state.state === "unavailable" || e.state.state === "unknown")) {
+    out.push(`currently ${e.state.state} since ${shortTime(e.state.lastChanged, now)}`);
+  }
+  const direct = args.logs.filter((l) => l.on !== "integration");
+  const byIntegration = new Map<string, { count: number; on: Set<string>; timeouts: number }>();
+  for (const { r, on } of direct) {
+    const g = byIntegration.get(r.integration) ?? { count: 0, on: new Set<string>(), timeouts: 0 };
+    g.count += r.count;
+    g.on.add(on);
+    if (/time(d)?\s?out/i.test(r.message)) g.timeouts += r.count;
+    byIntegration.set(r.integration, g);
+  }
+  for (const [integration, g] of byIntegration) {
+    const what = g.timeouts === g.count ? "timeout" : "error/warning";
+    const target = g.on.has("entity") ? "this entity" : "this device";
+    out.push(`integration ${integration} logged ${g.count} ${what}${g.count === 1 ? "" : "s"} for ${target}`);
+  }
+  if (avail.changes.length <= 1 && e.state && !["unavailable", "unknown"].includes(e.state.state) && now - e.state.lastChanged > hours * 3_600_000) {
+    out.push(`no state change in ${window}`);
+  }
+  if (out.length === 0) out.push(`no problems found in the last ${window}`);
+  return out;
+}

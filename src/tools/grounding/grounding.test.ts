@@ -1,0 +1,172 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { SystemLogEntry } from "../../ha/types.js";
+import { createHomeIndex } from "../../indexer/index.js";
+// Test support of the indexer (same owner): a scripted HaClient and a small home.
+import { createFakeHa, type FakeHa } from "../../indexer/test-support/fake-ha.js";
+import { fixtureRegistries, fixtureStates } from "../../indexer/test-support/fixture-home.js";
+import { manualClock, silentLogger } from "../../shared/index.js";
+import { ToolRegistry } from "../registry.js";
+import type { ToolCallContext } from "../tool.js";
+import { createGroundingTools } from "./index.js";
+
+const NOW = Date.UTC(2026, 0, 10, 12, 0, 0);
+const ctx: ToolCallContext = {
+  principal: { id: "u1", name: "Test", kind: "user", isAdmin: true },
+  signal: new AbortController().signal,
+  progress: async () => undefined,
+};
+const stops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const s of stops.splice(0)) await s();
+});
+
+async function setup(opts: { start?: boolean } = {}): Promise<{ ha: FakeHa; registry: ToolRegistry }> {
+  const ha = createFakeHa(fixtureRegistries());
+  const clock = manualClock(NOW);
+  const index = createHomeIndex({ ha, logger: silentLogger, clock });
+  stops.push(() => index.stop());
+  const registry = new ToolRegistry();
+  for (const t of createGroundingTools({ index, ha, clock })) registry.register(t);
+  if (opts.start !== false) {
+    const starting = index.start();
+    await new Promise((r) => setImmediate(r));
+    ha.pushEntities({ a: fixtureStates() }, true);
+    await starting;
+  }
+  return { ha, registry };
+}
+
+const sec = (ms: number) => ms / 1000;
+function logEntry(over: Partial<SystemLogEntry>): SystemLogEntry {
+  return {
+    name: "homeassistant.components.zha.core.device",
+    message: ["x"],
+    level: "ERROR",
+    source: ["components/zha/core/device.py", 10],
+    timestamp: sec(NOW - 3_600_000),
+    first_occurred: sec(NOW - 20 * 3_600_000),
+    count: 1,
+    exception: "",
+    ...over,
+  };
+}
+
+async function value(registry: ToolRegistry, name: string, args: unknown) {
+  const out = await registry.call(name, args, ctx);
+  if (!out.ok) throw new Error(`${out.error.code}: ${out.error.message}`);
+  return out.value as Record<string, unknown> & { [k: string]: never };
+}
+
+describe("grounding tools", () => {
+  it("registers the five tools under their wire names", async () => {
+    const { registry } = await setup();
+    expect(registry.list().map((t) => registry.wireName(t.name))).toEqual([
+      "ha_agent_index_search",
+      "ha_agent_state_query",
+      "ha_agent_diagnose_entity",
+      "ha_agent_analyze_errors",
+      "ha_agent_render_context",
+    ]);
+    for (const t of registry.list()) {
+      for (const [key, field] of Object.entries(t.input.shape)) expect((field as { description?: string }).description, `${t.name}.${key}`).toBeTruthy();
+    }
+  });
+
+  it("index_search returns exactly the contract's fields", async () => {
+    const { registry } = await setup();
+    const out = await value(registry, "index_search", { query: "kichen light" });
+    const results = out.results as unknown as Record<string, unknown>[];
+    expect(results[0]).toMatchObject({ entity_id: "light.kitchen_spots", name: "Kitchen Spots", domain: "light", area: "Kitchen", state: "on" });
+    expect(Object.keys(results[0]!).sort()).toEqual(["area", "domain", "entity_id", "name", "score", "state", "why"]);
+    expect(results[0]!.why).toMatch(/typo for "kitchen"/);
+  });
+
+  it("names the bad argument, and the unknown filter value", async () => {
+    const { registry } = await setup();
+    const bad = await registry.call("index_search", { query: "x", limit: 0 }, ctx);
+    expect(bad).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
+    expect(!bad.ok && bad.error.message).toMatch(/^limit:/);
+    const area = await registry.call("state_query", { area: "attic" }, ctx);
+    expect(area).toMatchObject({ ok: false, error: { code: "unknown_area" } });
+  });
+
+  it("says the index is not ready before the first sync", async () => {
+    const { registry } = await setup({ start: false });
+    expect(await registry.call("index_search", { query: "x" }, ctx)).toMatchObject({ ok: false, error: { code: "index_not_ready" } });
+  });
+
+  it("state_query is compact by default and adds attributes on request", async () => {
+    const { registry } = await setup();
+    const out = await value(registry, "state_query", { area: "Lounge" });
+    const entities = out.entities as unknown as Record<string, unknown>[];
+    expect(entities.map((e) => e.entity_id)).toEqual(["sensor.living_room_humidity", "sensor.living_room_temperature"]);
+    expect(entities[0]).not.toHaveProperty("attributes");
+    const withAttrs = await value(registry, "state_query", { entity_ids: ["sensor.living_room_temperature", "sensor.nope"], attributes: ["device_class"] });
+    expect(withAttrs.entities).toEqual([expect.objectContaining({ attributes: { device_class: "temperature" }, unit: "°C", state: "21.5" })]);
+    expect(withAttrs.missing).toEqual(["sensor.nope"]);
+  });
+
+  it("diagnose_entity names availability flaps and the device's log errors", async () => {
+    const { ha, registry } = await setup();
+    const rows = [];
+    for (let i = 0; i < 8; i++) {
+      rows.push({ s: "off", lu: sec(NOW - (20 - i * 2) * 3_600_000) });
+      rows.push({ s: "unavailable", lu: sec(NOW - (19 - i * 2) * 3_600_000) });
+    }
+    rows.push({ s: "off", lu: sec(NOW - 60_000) });
+    ha.historyResult = { "binary_sensor.hall_motion": rows };
+    ha.systemLogEntries = [
+      logEntry({ message: ["Hall Motion: request timed out"], count: 37 }),
+      logEntry({ name: "homeassistant.components.hue", message: ["bridge slow"], count: 2 }),
+      logEntry({ message: ["coordinator restarted"], count: 1 }),
+    ];
+    const out = await value(registry, "diagnose_entity", { entity_id: "binary_sensor.hall_motion" });
+    expect(out.history).toMatchObject({ unavailable_count: 8, window_hours: 24 });
+    const findings = out.findings as unknown as string[];
+    expect(findings[0]).toBe(`flapping: unavailable 8 times in 24 h, last at ${new Date(NOW - 5 * 3_600_000).toISOString().slice(11, 16)} UTC`);
+    expect(findings).toContain("integration zha logged 37 timeouts for this device");
+    expect(out.log_entries).toEqual([
+      expect.objectContaining({ matched_on: "device", count: 37 }),
+      expect.objectContaining({ matched_on: "integration", message: "coordinator restarted" }),
+    ]);
+    expect(out.related).toEqual([{ entity_id: "sensor.hall_motion_battery", name: "Hall Motion Battery", state: "87" }]);
+    expect(out.device).toMatchObject({ manufacturer: "Aqara" });
+  });
+
+  it("diagnose_entity suggests ids for an unknown entity", async () => {
+    const { registry } = await setup();
+    const out = await registry.call("diagnose_entity", { entity_id: "light.kitchen_spot" }, ctx);
+    expect(out).toMatchObject({ ok: false, error: { code: "not_found" } });
+    expect(!out.ok && out.error.message).toContain("light.kitchen_spots");
+  });
+
+  it("analyze_errors groups by integration and entity, filtered by window and level", async () => {
+    const { ha, registry } = await setup();
+    ha.systemLogEntries = [
+      logEntry({ message: ["Hall Motion: request timed out"], count: 37 }),
+      logEntry({ message: ["Update of sensor.living_room_temperature failed"], count: 3, level: "WARNING" }),
+      logEntry({ name: "homeassistant.components.hue.light", message: ["light.bedroom_ceiling unreachable"], count: 5 }),
+      logEntry({ name: "homeassistant.components.hue.light", message: ["old"], count: 9, timestamp: sec(NOW - 50 * 3_600_000) }),
+      logEntry({ name: "custom_components.foo", message: ["info only"], level: "INFO", count: 4 }),
+    ];
+    ha.errorLogText = `2026-01-10 11:00:00.000 ERROR (MainThread) [homeassistant.components.mqtt] Lost connection\nTraceback...\n  line 2\n2026-01-10 11:30:00.000 ERROR (MainThread) [homeassistant.components.mqtt] Lost connection\n`;
+    const out = await value(registry, "analyze_errors", {});
+    const integrations = out.integrations as unknown as Record<string, unknown>[];
+    expect(integrations.map((g) => [g.integration, g.occurrences])).toEqual([["zha", 40], ["hue", 5], ["mqtt", 2]]);
+    expect(integrations[0]).toMatchObject({ errors: 37, warnings: 3, entities: ["binary_sensor.hall_motion", "sensor.living_room_temperature"] });
+    const mqtt = (out.records as unknown as Record<string, unknown>[]).find((r) => r.integration === "mqtt");
+    expect(mqtt).toMatchObject({ count: 2, origin: "error_log", first_seen: "2026-01-10T11:00:00.000Z", last_seen: "2026-01-10T11:30:00.000Z" });
+    expect((out.affected as unknown as Record<string, unknown>[])[0]).toMatchObject({ entity_id: "binary_sensor.hall_motion", occurrences: 37 });
+    const errorsOnly = await value(registry, "analyze_errors", { min_level: "ERROR", integration: "hue", include_error_log: false });
+    expect((errorsOnly.records as unknown as unknown[]).length).toBe(1);
+  });
+
+  it("render_context renders an area with a token estimate", async () => {
+    const { registry } = await setup();
+    const out = await value(registry, "render_context", { area: "hallway" });
+    expect(out.text).toContain("## Hallway (Ground Floor)");
+    expect(out.entity_count).toBe(3);
+    expect(out.token_estimate).toBe(Math.ceil((out.text as unknown as string).length / 4));
+    expect(await registry.call("render_context", {}, ctx)).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
+  });
+});

@@ -1,0 +1,22 @@
+import type { HaClient } from "../../ha/types.js";
+import type { HomeIndex } from "../../indexer/index.js";
+import type { Clock } from "../../shared/index.js";
+import type { ToolSpec } from "../tool.js";
+import { createAnalyzeErrorsTool } from "./analyze-errors.js";
+import { createDiagnoseEntityTool } from "./diagnose-entity.js";
+import { createIndexSearchTool } from "./index-search.js";
+import { createRenderContextTool } from "./render-context.js";
+import { createStateQueryTool } from "./state-query.js";
+
+export { createAnalyzeErrorsTool, createDiagnoseEntityTool, createIndexSearchTool, createRenderContextTool, createStateQueryTool };
+
+/** The deterministic tools that ground answers in the home: search, states, diagnosis, errors, rendering. */
+export function createGroundingTools(deps: { index: HomeIndex; ha: HaClient; clock?: Clock }): ToolSpec[] {
+  return [
+    createIndexSearchTool(deps),
+    createStateQueryTool(deps),
+    createDiagnoseEntityTool(deps),
+    createAnalyzeErrorsTool(deps),
+    createRenderContextTool(deps),
+  ];
+}

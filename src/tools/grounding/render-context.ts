@@ -1,0 +1,61 @@
+import { z } from "zod";
+import type { HomeIndex } from "../../indexer/index.js";
+import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
+import { guarded, selectorFields } from "./common.js";
+
+const Input = z.object({
+  query: z.string().max(500).optional().describe("Render the best matches of this search instead of a filter selection."),
+  entity_ids: z.array(z.string()).max(500).optional().describe("Render exactly these entities."),
+  device: z.string().optional().describe("Render the entities of this device (id or name)."),
+  ...selectorFields,
+  max_entities: z.number().int().min(1).max(500).default(60).describe("At most this many entity lines (default 60)."),
+});
+
+const Output = z.object({
+  text: z.string().describe("One line per entity, grouped by floor/area and device."),
+  token_estimate: z.number().int().describe("Approximate token count of text (about 4 characters per token)."),
+  entity_count: z.number().int(),
+  omitted: z.number().int().describe("Matching entities left out because of max_entities."),
+});
+
+/** `render_context`: a compact text picture of part of the home, sized for a prompt. */
+export function createRenderContextTool(deps: { index: HomeIndex }): ToolSpec {
+  return defineTool({
+    name: "render_context",
+    title: "Describe part of the home",
+    description:
+      "Renders an area, floor, device, label, search result or list of entities as compact text (one line per entity with its state), with a token estimate. Use it to give a model the home's context without dumping every attribute.",
+    input: Input,
+    output: Output,
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    invoke: (args) =>
+      guarded(deps.index, () => {
+        const filter = {
+          entityIds: args.entity_ids,
+          device: args.device,
+          domain: args.domain,
+          area: args.area,
+          floor: args.floor,
+          label: args.label,
+          deviceClass: args.device_class,
+          state: args.state,
+          includeHidden: args.include_hidden,
+        };
+        const selected = Object.entries(filter).some(([k, v]) => k !== "includeHidden" && v !== undefined);
+        if (!selected && !args.query?.trim()) {
+          return fail("invalid_argument", "Say what to render: query, entity_ids, device, area, floor, label, domain, device_class or state.");
+        }
+        let entities;
+        if (args.query?.trim()) {
+          const { entityIds: _ids, device: _device, ...searchFilter } = filter;
+          const hits = deps.index.search(args.query, { ...searchFilter, limit: args.max_entities });
+          entities = hits.map((h) => deps.index.entity(h.entityId)!).filter(Boolean);
+        } else {
+          entities = deps.index.query(filter);
+        }
+        const title = args.query?.trim() ? `Search "${args.query.trim()}"` : undefined;
+        const r = deps.index.render(entities, { title, maxEntities: args.max_entities });
+        return ok({ text: r.text, token_estimate: r.tokenEstimate, entity_count: r.entityCount, omitted: r.omitted });
+      }),
+  });
+}

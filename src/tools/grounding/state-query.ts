@@ -1,0 +1,86 @@
+import { z } from "zod";
+import type { HomeIndex, IndexedEntity } from "../../indexer/index.js";
+import { defineTool, ok, type ToolSpec } from "../tool.js";
+import { guarded, iso, selectorFields } from "./common.js";
+
+const Input = z.object({
+  entity_ids: z.array(z.string()).max(500).optional().describe("Exact entity ids to read, e.g. [\"light.kitchen\"]. Combined with the other filters."),
+  device: z.string().optional().describe("Only entities of this device, by device id or name."),
+  ...selectorFields,
+  include_attributes: z.boolean().default(false).describe("Include every attribute of each entity. Off by default to keep the answer small."),
+  attributes: z
+    .array(z.string())
+    .optional()
+    .describe('Include only these attributes, e.g. ["brightness", "current_temperature"]. Ignored when include_attributes is true.'),
+  limit: z.number().int().min(1).max(1000).default(100).describe("At most this many entities (1-1000, default 100)."),
+});
+
+const Entity = z.object({
+  entity_id: z.string(),
+  name: z.string(),
+  state: z.string().nullable().describe("Null when HA has no state for it (e.g. disabled)."),
+  area: z.string().nullable(),
+  last_changed: z.string().nullable().describe("ISO 8601 time of the last state change."),
+  unit: z.string().nullable(),
+  attributes: z.record(z.string(), z.unknown()).optional(),
+});
+
+const Output = z.object({
+  entities: z.array(Entity),
+  total: z.number().int().describe("How many entities matched before the limit."),
+  truncated: z.boolean(),
+  missing: z.array(z.string()).describe("Requested entity ids that the home does not have."),
+});
+
+function pickAttributes(e: IndexedEntity, all: boolean, names: string[] | undefined): Record<string, unknown> | undefined {
+  if (!e.state) return all || names ? {} : undefined;
+  if (all) return e.state.attributes;
+  if (!names) return undefined;
+  return Object.fromEntries(names.filter((n) => n in e.state!.attributes).map((n) => [n, e.state!.attributes[n]]));
+}
+
+/** `state_query`: current states by ids, area, floor, domain, label or device. */
+export function createStateQueryTool(deps: { index: HomeIndex }): ToolSpec {
+  return defineTool({
+    name: "state_query",
+    title: "Read current states",
+    description:
+      "Reads the current state of entities selected by ids, area, floor, domain, label, device, device class or state. Compact by default; ask for attributes when needed. Use index_search first when you only have a description.",
+    input: Input,
+    output: Output,
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    invoke: (args) =>
+      guarded(deps.index, () => {
+        const missing = (args.entity_ids ?? []).filter((id) => !deps.index.entity(id));
+        const matched = deps.index.query({
+          entityIds: args.entity_ids,
+          device: args.device,
+          domain: args.domain,
+          area: args.area,
+          floor: args.floor,
+          label: args.label,
+          deviceClass: args.device_class,
+          state: args.state,
+          includeHidden: args.include_hidden,
+        });
+        const shown = matched.slice(0, args.limit);
+        return ok({
+          entities: shown.map((e) => {
+            const attributes = pickAttributes(e, args.include_attributes, args.attributes);
+            return {
+              entity_id: e.entityId,
+              name: e.name,
+              state: e.state?.state ?? null,
+              area: e.areaName,
+              last_changed: e.state ? iso(e.state.lastChanged) : null,
+              unit: e.unit,
+              ...(attributes ? { attributes } : {}),
+            };
+          }),
+          total: matched.length,
+          truncated: matched.length > shown.length,
+          missing,
+        });
+      }),
+  });
+}
