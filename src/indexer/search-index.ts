@@ -18,6 +18,12 @@ export interface TermMatch {
 const MAX_PREFIX_TERMS = 40;
 // Fields whose adjacent words are also indexed joined ("livingroom"), for users who type them so.
 const JOINED_FIELDS: ReadonlySet<FieldKey> = new Set(["name", "alias", "area", "floor", "device"]);
+// Fields whose whole value is also indexed, so a query naming exactly an area ("downstairs")
+// beats one that only shares a word with it ("downstairs toilet").
+const WHOLE_VALUE_FIELDS: ReadonlySet<FieldKey> = new Set(["area", "floor", "label"]);
+
+/** The term under which a field's complete value is indexed. */
+export const wholeValueTerm = (toks: string[]): string => `=${toks.join(" ")}`;
 
 /**
  * A hand-written inverted index over entity documents. Documents are numbered
@@ -72,6 +78,10 @@ export class SearchIndex {
       const bit = FIELD_BIT[field.key];
       for (const text of fields[field.key]) {
         const toks = tokens(text);
+        if (toks.length && WHOLE_VALUE_FIELDS.has(field.key)) {
+          const whole = wholeValueTerm(toks);
+          masks.set(whole, (masks.get(whole) ?? 0) | bit);
+        }
         for (let i = 0; i < toks.length; i++) {
           masks.set(toks[i]!, (masks.get(toks[i]!) ?? 0) | bit);
           if (i > 0 && JOINED_FIELDS.has(field.key)) {

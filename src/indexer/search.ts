@@ -1,5 +1,5 @@
 import { FIELDS, MASK_BEST, MASK_SCORE, type FieldKey } from "./fields.js";
-import type { SearchIndex, TermMatch } from "./search-index.js";
+import { wholeValueTerm, type SearchIndex, type TermMatch } from "./search-index.js";
 import { STATE_WORDS, synonymsOf } from "./synonyms.js";
 import { queryTokens, words } from "./tokenize.js";
 
@@ -24,6 +24,9 @@ export interface SearchContext {
 
 // A state word that matches the entity's current state counts like a strong field match.
 const STATE_MATCH_SCORE = 3.0;
+// Extra score when some words of the query are exactly an area, floor or label.
+const WHOLE_VALUE_BONUS = 1.2;
+const MAX_PHRASE = 3;
 
 /**
  * Ranks documents for a free-text query. Each query word is scored on its
@@ -74,6 +77,8 @@ export class SearchEngine {
       for (const doc of local) best[doc] = 0;
     }
 
+    this.#wholeValueBonus(toks);
+
     const n = toks.length;
     const top: { doc: number; score: number; tie: string }[] = [];
     for (const doc of touched) {
@@ -91,6 +96,20 @@ export class SearchEngine {
       const eid = this.index.entityIdOf(doc);
       return { entityId: eid, score: Math.round(score * 1000) / 1000, why: this.#explain(doc, eid, toks, query, ctx) };
     });
+  }
+
+  /** Rewards documents whose area, floor or label is named exactly by a run of query words. */
+  #wholeValueBonus(toks: string[]): void {
+    const total = this.#total;
+    for (let len = 1; len <= Math.min(MAX_PHRASE, toks.length); len++) {
+      for (let i = 0; i + len <= toks.length; i++) {
+        const term = wholeValueTerm(toks.slice(i, i + len));
+        const posting = this.index.posting(term);
+        if (!posting) continue;
+        const bonus = WHOLE_VALUE_BONUS * this.index.idf(term);
+        for (const doc of posting.docs) if (total[doc]! > 0) total[doc]! += bonus;
+      }
+    }
   }
 
   /** Puts each document's best score for one query word into `#best`; returns the documents touched. */
@@ -143,11 +162,13 @@ export class SearchEngine {
 
   #explain(doc: number, eid: string, toks: string[], query: string, ctx: SearchContext): string {
     const typed = words(query);
-    const parts: string[] = [];
+    // One phrase per matched part, listing every query word it explains: area "Living Room" matches "living room".
+    const parts = new Map<string, { words: string[]; how: string }>();
+    const unmatched: string[] = [];
     for (const token of toks) {
       const shown = typed.find((w) => w.startsWith(token) || token.startsWith(w)) ?? token;
       let bestScore = 0;
-      let bestText = "";
+      let best: { what: string; how: string } | undefined;
       for (const m of this.#expansions(token)) {
         const mask = this.index.maskOf(m.term, doc);
         if (!mask) continue;
@@ -155,16 +176,22 @@ export class SearchEngine {
         if (s > bestScore) {
           bestScore = s;
           const how = m.kind === "exact" ? "" : m.kind === "typo" ? ` (typo for "${m.term}")` : m.kind === "prefix" ? ` (start of "${m.term}")` : ` (synonym "${m.term}")`;
-          bestText = `${ctx.describe(eid, FIELDS[MASK_BEST[mask]!]!.key)} matches "${shown}"${how}`;
+          best = { what: ctx.describe(eid, FIELDS[MASK_BEST[mask]!]!.key), how };
         }
       }
-      if (STATE_WORDS.has(token) && ctx.stateOf(eid) === token && bestScore < STATE_MATCH_SCORE) {
-        bestText = `state is "${token}"`;
+      if (STATE_WORDS.has(token) && ctx.stateOf(eid) === token && bestScore < STATE_MATCH_SCORE) best = { what: "state", how: "" };
+      if (!best) {
+        unmatched.push(shown);
+        continue;
       }
-      if (bestText) parts.push(bestText);
-      else parts.push(`nothing matches "${shown}"`);
+      const part = parts.get(best.what) ?? { words: [], how: "" };
+      part.words.push(shown);
+      part.how += best.how;
+      parts.set(best.what, part);
     }
-    return parts.join("; ");
+    const out = [...parts].map(([what, p]) => (what === "state" ? `state is "${p.words.join(" ")}"` : `${what} matches "${p.words.join(" ")}"${p.how}`));
+    if (unmatched.length) out.push(`nothing matches "${unmatched.join(" ")}"`);
+    return out.join("; ");
   }
 }
 
