@@ -1,0 +1,50 @@
+import { z } from "zod";
+import type { HassUser } from "../../ha/types.js";
+import { CommandError, EmptySchema, defineCommand, type Command } from "./command.js";
+
+/** The basics every client uses: ping, states, config, users and the event bus. */
+export const coreCommands: Command[] = [
+  defineCommand("ping", EmptySchema, (conn, msg) => conn.sendMessage({ id: msg.id, type: "pong" })),
+
+  defineCommand("get_states", EmptySchema, (conn, msg) => conn.sendResult(msg.id, conn.ctx.home.states())),
+
+  defineCommand("get_config", EmptySchema, (conn, msg) => conn.sendResult(msg.id, conn.ctx.home.config(conn.ctx.haVersion))),
+
+  defineCommand("auth/current_user", EmptySchema, (conn, msg) => {
+    const user = conn.user!;
+    const result: HassUser & { is_owner: boolean } = {
+      id: user.id,
+      name: user.name,
+      is_owner: user.isAdmin && conn.ctx.users.list()[0]?.id === user.id,
+      is_admin: user.isAdmin,
+      credentials: [{ auth_provider_type: "homeassistant", auth_provider_id: null }],
+      mfa_modules: [{ id: "totp", name: "Authenticator app", enabled: false }],
+    };
+    conn.sendResult(msg.id, result);
+  }),
+
+  defineCommand("subscribe_events", z.object({ event_type: z.string().optional() }), (conn, msg) => {
+    const { id } = msg;
+    const unsub = conn.ctx.home.bus.listen(msg.event_type === "*" ? undefined : msg.event_type, (event) =>
+      conn.sendEventJson(id, event.toJson()),
+    );
+    conn.addSubscription(id, unsub);
+    conn.sendResult(id, null);
+  }),
+
+  defineCommand("unsubscribe_events", z.object({ subscription: z.number().int() }), (conn, msg) => {
+    if (!conn.removeSubscription(msg.subscription)) throw new CommandError("not_found", "Subscription not found.");
+    conn.sendResult(msg.id, null);
+  }),
+
+  defineCommand(
+    "fire_event",
+    z.object({ event_type: z.string().min(1), event_data: z.record(z.string(), z.unknown()).optional() }),
+    (conn, msg) => {
+      const context = conn.ctx.home.newContext(conn.user!.id);
+      conn.ctx.home.fireEvent(msg.event_type, msg.event_data ?? {}, context);
+      conn.sendResult(msg.id, { context });
+    },
+    { adminOnly: true },
+  ),
+];

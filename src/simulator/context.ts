@@ -1,0 +1,23 @@
+import type { Logger } from "../shared/index.js";
+import type { Command } from "./commands/command.js";
+import type { HomeModel } from "./home.js";
+import type { UserStore } from "./users.js";
+
+/** Switches the fault injector flips; connections read them on every message. */
+export interface FaultState {
+  frozen: boolean;
+  slowMs: number;
+  refuseAuth: boolean;
+}
+
+/** What every connection and REST request shares. */
+export interface ServerContext {
+  home: HomeModel;
+  users: UserStore;
+  faults: FaultState;
+  commands: ReadonlyMap<string, Command>;
+  logger: Logger;
+  authTimeoutMs: number;
+  haVersion: string;
+  counters: { messagesSent: number };
+}

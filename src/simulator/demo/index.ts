@@ -1,0 +1,57 @@
+import { HouseSchema, type House, type HouseAreaInput, type HouseInput } from "../house-schema.js";
+import { buildDevices, configEntryId } from "./build.js";
+import { extraEntities, SUN_DEVICE, WEATHER_DEVICE } from "./extras.js";
+import { MODELS } from "./models.js";
+import { FLOORS, LABELS, ROOMS } from "./rooms.js";
+import { demoSystemLog } from "./system-log.js";
+
+/**
+ * The demo house ("Linden House"): about 350 entities in 17 areas over two
+ * floors and the outdoors, 24 h of history, and a system log with real
+ * problems. `nowMs` anchors log times and relative timestamps (default: now).
+ * Each call returns a fresh copy that callers may change freely.
+ */
+export function demoHouse(o: { nowMs?: number } = {}): House {
+  const nowMs = o.nowMs ?? Date.now();
+  const built = buildDevices(ROOMS, MODELS);
+  const entities = [...built.entities, ...extraEntities(nowMs)];
+  const ids = new Set(entities.map((e) => e.entity_id));
+  const areas: HouseAreaInput[] = ROOMS.map((r) => ({
+    area_id: r.id,
+    name: r.name,
+    floor_id: r.floor,
+    aliases: r.aliases ?? [],
+    icon: r.icon,
+    labels: r.labels ?? [],
+    temperature_entity_id: firstExisting(ids, [`sensor.${r.id}_temperature`]),
+    humidity_entity_id: firstExisting(ids, [`sensor.${r.id}_humidity`]),
+  }));
+  const input: HouseInput = {
+    name: "Linden House (HA Agent demo)",
+    config: {
+      location_name: "Linden House", latitude: 52.3731, longitude: 4.8922, elevation: 2, radius: 100, time_zone: "Europe/Amsterdam",
+      country: "NL", currency: "EUR", language: "en", unit_system: "metric",
+    },
+    floors: FLOORS,
+    areas,
+    labels: LABELS,
+    config_entries: [
+      ...built.configEntries,
+      { entry_id: configEntryId("met"), domain: "met", title: "Home" },
+      { entry_id: configEntryId("sun"), domain: "sun", title: "Sun" },
+      { entry_id: configEntryId("shopping_list"), domain: "shopping_list", title: "Shopping list" },
+    ],
+    devices: [...built.devices, WEATHER_DEVICE, SUN_DEVICE],
+    entities,
+    history: {
+      flapping: ["switch.garden_fountain_pump"],
+      outages: [{ entity_id: "sensor.garden_shed_temperature", start_hours_ago: 10, hours: 1.5 }],
+    },
+    system_log: demoSystemLog(nowMs),
+  };
+  return HouseSchema.parse(input);
+}
+
+function firstExisting(ids: Set<string>, candidates: string[]): string | null {
+  return candidates.find((c) => ids.has(c)) ?? null;
+}

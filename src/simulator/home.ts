@@ -1,0 +1,390 @@
+import { ulid } from "ulid";
+import type { Clock } from "../shared/index.js";
+import type {
+  AreaRegistryEntry,
+  DeviceRegistryEntry,
+  FloorRegistryEntry,
+  HassConfig,
+  HassContext,
+  HassState,
+  LabelRegistryEntry,
+} from "../ha/types.js";
+import { Bus, SimEvent } from "./bus.js";
+import {
+  HouseAreaSchema,
+  HouseDeviceSchema,
+  HouseEntitySchema,
+  HouseFloorSchema,
+  HouseLabelSchema,
+  type House,
+  type HouseAreaInput,
+  type HouseDeviceInput,
+  type HouseEntity,
+  type HouseEntityInput,
+  type HouseFloorInput,
+  type HouseLabelInput,
+} from "./house-schema.js";
+import { initialChangedMs } from "./history/timeline.js";
+import { Registries, type SimEntityEntry } from "./registries.js";
+import { makeState, sameAttributes, type SimState } from "./state.js";
+import { stableMs } from "./time.js";
+import { hexId } from "./random.js";
+import { SimulatorError } from "./errors.js";
+
+/**
+ * The live, mutable model of the house. Every mutation fires the event Home
+ * Assistant would fire, so connected clients see it.
+ */
+export interface SimHome {
+  /** The current state (treat as read-only), or undefined. */
+  getState(entityId: string): HassState | undefined;
+  states(): HassState[];
+  /** Like HA's `hass.states.async_set`; attributes left out keep the current ones. */
+  setState(entityId: string, state: string, attributes?: Record<string, unknown>): void;
+  /** Adds the state and, when `registry` is given, the registry entry (`entity_registry_updated` create). */
+  addEntity(e: HouseEntityInput): void;
+  /** Removes the state (`r` diff) and the registry entry (`entity_registry_updated` remove). */
+  removeEntity(entityId: string): void;
+  updateEntityRegistry(entityId: string, changes: Partial<SimEntityEntry>): void;
+  addDevice(d: HouseDeviceInput): void;
+  updateDevice(deviceId: string, changes: Partial<DeviceRegistryEntry>): void;
+  removeDevice(deviceId: string): void;
+  /** Creates or updates an area (`area_registry_updated`). */
+  upsertArea(a: HouseAreaInput): void;
+  removeArea(areaId: string): void;
+  upsertFloor(f: HouseFloorInput): void;
+  removeFloor(floorId: string): void;
+  upsertLabel(l: HouseLabelInput): void;
+  removeLabel(labelId: string): void;
+  /** Fires any event on the bus, like `hass.bus.async_fire`. */
+  fireEvent(eventType: string, data?: Record<string, unknown>): void;
+}
+
+/** Keeps memory bounded when benchmarks push millions of changes. */
+const MAX_RECORDED_PER_ENTITY = 2000;
+
+export class HomeModel implements SimHome {
+  readonly bus = new Bus();
+  readonly registries = new Registries();
+  readonly house: House;
+  readonly startedMs: number;
+  private readonly stateMap = new Map<string, SimState>();
+  /** Live changes since start, per entity, for history and logbook. */
+  readonly recorded = new Map<string, SimState[]>();
+  /** Entities that existed in the house document, with their scene or script definitions. */
+  readonly definitions = new Map<string, HouseEntity>();
+
+  constructor(
+    house: House,
+    private readonly clock: Clock,
+  ) {
+    this.house = house;
+    this.startedMs = clock.now();
+    const createdAt = (this.startedMs - 30 * 86_400_000) / 1000;
+    const r = this.registries;
+    for (const f of house.floors) r.floors.set(f.floor_id, { ...f, created_at: createdAt, modified_at: createdAt });
+    for (const l of house.labels) r.labels.set(l.label_id, { ...l, created_at: createdAt, modified_at: createdAt });
+    for (const a of house.areas) r.areas.set(a.area_id, { ...a, created_at: createdAt, modified_at: createdAt });
+    for (const c of house.config_entries) r.configEntries.set(c.entry_id, c);
+    for (const d of house.devices) r.devices.set(d.id, { ...d, created_at: createdAt, modified_at: createdAt });
+    for (const e of house.entities) {
+      this.definitions.set(e.entity_id, e);
+      if (e.registry) r.entities.set(e.entity_id, registryEntry(e, createdAt));
+      // Disabled entities have no state in HA.
+      if (e.registry?.disabled_by) continue;
+      const changedMs = stableMs(initialChangedMs(house, e.entity_id, this.startedMs));
+      const context = { id: ulid(changedMs), parent_id: null, user_id: null };
+      this.stateMap.set(
+        e.entity_id,
+        makeState({ entityId: e.entity_id, state: e.state, attributes: e.attributes, changedMs, updatedMs: changedMs, context }),
+      );
+    }
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  newContext(userId: string | null = null, parentId: string | null = null): HassContext {
+    return { id: ulid(this.clock.now()), parent_id: parentId, user_id: userId };
+  }
+
+  record(entityId: string): SimState | undefined {
+    return this.stateMap.get(entityId);
+  }
+
+  records(): IterableIterator<SimState> {
+    return this.stateMap.values();
+  }
+
+  get size(): number {
+    return this.stateMap.size;
+  }
+
+  getState(entityId: string): HassState | undefined {
+    return this.stateMap.get(entityId)?.wire;
+  }
+
+  states(): HassState[] {
+    return Array.from(this.stateMap.values(), (s) => s.wire);
+  }
+
+  config(version: string): HassConfig {
+    const c = this.house.config;
+    const metric = c.unit_system === "metric";
+    const components = new Set<string>(["homeassistant", "websocket_api", "api", "history", "logbook", "recorder", "system_log", "config", "frontend"]);
+    for (const id of this.stateMap.keys()) components.add(id.slice(0, id.indexOf(".")));
+    for (const entry of this.registries.configEntries.values()) components.add(entry.domain);
+    return {
+      allowlist_external_dirs: ["/media", "/config/www"],
+      allowlist_external_urls: [],
+      components: [...components].sort(),
+      config_dir: "/config",
+      config_source: "storage",
+      country: c.country,
+      currency: c.currency,
+      debug: false,
+      elevation: c.elevation,
+      external_url: null,
+      internal_url: null,
+      language: c.language,
+      latitude: c.latitude,
+      location_name: c.location_name,
+      longitude: c.longitude,
+      radius: c.radius,
+      recovery_mode: false,
+      safe_mode: false,
+      state: "RUNNING",
+      time_zone: c.time_zone,
+      unit_system: metric
+        ? { length: "km", accumulated_precipitation: "mm", area: "m²", mass: "g", pressure: "Pa", temperature: "°C", volume: "L", wind_speed: "m/s" }
+        : { length: "mi", accumulated_precipitation: "in", area: "ft²", mass: "lb", pressure: "psi", temperature: "°F", volume: "gal", wind_speed: "mph" },
+      version,
+      whitelist_external_dirs: ["/media", "/config/www"],
+    };
+  }
+
+  setState(entityId: string, state: string, attributes?: Record<string, unknown>): void {
+    this.applyState(entityId, state, attributes, this.newContext());
+  }
+
+  /** Sets a state with a given context; returns whether anything changed (HA fires nothing otherwise). */
+  applyState(entityId: string, state: string, attributes: Record<string, unknown> | undefined, context: HassContext): boolean {
+    const old = this.stateMap.get(entityId);
+    const attrs = attributes ?? old?.wire.attributes ?? {};
+    const sameState = old !== undefined && old.wire.state === state;
+    if (sameState && old && (attrs === old.wire.attributes || sameAttributes(attrs, old.wire.attributes))) return false;
+    const nowMs = stableMs(this.clock.now());
+    const next = makeState({
+      entityId,
+      state,
+      attributes: attributes === undefined ? attrs : { ...attrs },
+      changedMs: sameState && old ? old.changedMs : nowMs,
+      updatedMs: nowMs,
+      context,
+    });
+    this.stateMap.set(entityId, next);
+    this.remember(entityId, next);
+    this.fireStateChanged(entityId, old, next, context);
+    return true;
+  }
+
+  private remember(entityId: string, s: SimState): void {
+    let list = this.recorded.get(entityId);
+    if (!list) this.recorded.set(entityId, (list = []));
+    list.push(s);
+    if (list.length > MAX_RECORDED_PER_ENTITY) list.splice(0, list.length - MAX_RECORDED_PER_ENTITY);
+  }
+
+  private fireStateChanged(entityId: string, oldState: SimState | undefined, newState: SimState | undefined, context: HassContext): void {
+    if (!this.bus.hasListeners("state_changed")) return;
+    const data = { entity_id: entityId, old_state: oldState?.wire ?? null, new_state: newState?.wire ?? null };
+    this.bus.fire(new SimEvent("state_changed", data, this.clock.now(), context, { entityId, oldState, newState }));
+  }
+
+  fireEvent(eventType: string, data: Record<string, unknown> = {}, context: HassContext = this.newContext()): void {
+    this.bus.fire(new SimEvent(eventType, data, this.clock.now(), context));
+  }
+
+  addEntity(input: HouseEntityInput): void {
+    const e = HouseEntitySchema.parse(input);
+    if (this.definitions.has(e.entity_id) || this.stateMap.has(e.entity_id)) {
+      throw new SimulatorError("entity_exists", `Entity ${e.entity_id} already exists; remove it first or pick another entity_id.`);
+    }
+    this.definitions.set(e.entity_id, e);
+    if (e.registry) {
+      this.registries.entities.set(e.entity_id, registryEntry(e, this.clock.now() / 1000));
+      this.fireEvent("entity_registry_updated", { action: "create", entity_id: e.entity_id });
+    }
+    if (!e.registry?.disabled_by) this.applyState(e.entity_id, e.state, e.attributes, this.newContext());
+  }
+
+  removeEntity(entityId: string): void {
+    const old = this.stateMap.get(entityId);
+    const hadEntry = this.registries.entities.delete(entityId);
+    this.definitions.delete(entityId);
+    if (!old && !hadEntry) throw new SimulatorError("entity_not_found", `Entity ${entityId} does not exist.`);
+    if (old) {
+      this.stateMap.delete(entityId);
+      this.fireStateChanged(entityId, old, undefined, this.newContext());
+    }
+    if (hadEntry) this.fireEvent("entity_registry_updated", { action: "remove", entity_id: entityId });
+  }
+
+  updateEntityRegistry(entityId: string, changes: Partial<SimEntityEntry>): void {
+    const entry = this.registries.entities.get(entityId);
+    if (!entry) throw new SimulatorError("entity_not_found", `Entity ${entityId} has no registry entry.`);
+    const newId = changes.entity_id;
+    const old = pickOld(entry, changes);
+    const updated: SimEntityEntry = { ...entry, ...changes, modified_at: this.clock.now() / 1000 };
+    if (newId !== undefined && newId !== entityId) {
+      // A rename moves the state: HA removes the old entity id and adds the new one.
+      if (this.registries.entities.has(newId)) throw new SimulatorError("entity_exists", `Entity ${newId} already exists.`);
+      this.registries.entities.delete(entityId);
+      this.registries.entities.set(newId, updated);
+      const def = this.definitions.get(entityId);
+      this.definitions.delete(entityId);
+      if (def) this.definitions.set(newId, { ...def, entity_id: newId });
+      const state = this.stateMap.get(entityId);
+      if (state) {
+        this.stateMap.delete(entityId);
+        this.fireStateChanged(entityId, state, undefined, this.newContext());
+        this.applyState(newId, state.wire.state, state.wire.attributes, this.newContext());
+      }
+      this.fireEvent("entity_registry_updated", { action: "update", entity_id: newId, changes: old, old_entity_id: entityId });
+      return;
+    }
+    this.registries.entities.set(entityId, updated);
+    const wasDisabled = entry.disabled_by !== null;
+    const isDisabled = updated.disabled_by !== null;
+    if (!wasDisabled && isDisabled) {
+      const state = this.stateMap.get(entityId);
+      if (state) {
+        this.stateMap.delete(entityId);
+        this.fireStateChanged(entityId, state, undefined, this.newContext());
+      }
+    } else if (wasDisabled && !isDisabled) {
+      const def = this.definitions.get(entityId);
+      if (def) this.applyState(entityId, def.state, def.attributes, this.newContext());
+    }
+    this.fireEvent("entity_registry_updated", { action: "update", entity_id: entityId, changes: old });
+  }
+
+  addDevice(input: HouseDeviceInput): void {
+    const d = HouseDeviceSchema.parse(input);
+    if (this.registries.devices.has(d.id)) throw new SimulatorError("device_exists", `Device ${d.id} already exists.`);
+    const at = this.clock.now() / 1000;
+    this.registries.devices.set(d.id, { ...d, created_at: at, modified_at: at });
+    this.fireEvent("device_registry_updated", { action: "create", device_id: d.id });
+  }
+
+  updateDevice(deviceId: string, changes: Partial<DeviceRegistryEntry>): void {
+    const d = this.registries.devices.get(deviceId);
+    if (!d) throw new SimulatorError("device_not_found", `Device ${deviceId} does not exist.`);
+    this.registries.devices.set(deviceId, { ...d, ...changes, id: deviceId, modified_at: this.clock.now() / 1000 });
+    this.fireEvent("device_registry_updated", { action: "update", device_id: deviceId, changes: pickOld(d, changes) });
+  }
+
+  removeDevice(deviceId: string): void {
+    if (!this.registries.devices.delete(deviceId)) throw new SimulatorError("device_not_found", `Device ${deviceId} does not exist.`);
+    this.fireEvent("device_registry_updated", { action: "remove", device_id: deviceId });
+    // HA removes the device's entities along with it.
+    for (const e of [...this.registries.entities.values()]) if (e.device_id === deviceId) this.removeEntity(e.entity_id);
+  }
+
+  upsertArea(input: HouseAreaInput): void {
+    const a = HouseAreaSchema.parse(input);
+    this.upsert(this.registries.areas, a.area_id, a, "area_registry_updated", "area_id");
+  }
+
+  removeArea(areaId: string): void {
+    this.remove(this.registries.areas, areaId, "area_registry_updated", "area_id");
+  }
+
+  upsertFloor(input: HouseFloorInput): void {
+    const f = HouseFloorSchema.parse(input);
+    this.upsert(this.registries.floors, f.floor_id, f, "floor_registry_updated", "floor_id");
+  }
+
+  removeFloor(floorId: string): void {
+    this.remove(this.registries.floors, floorId, "floor_registry_updated", "floor_id");
+  }
+
+  upsertLabel(input: HouseLabelInput): void {
+    const l = HouseLabelSchema.parse(input);
+    this.upsert(this.registries.labels, l.label_id, l, "label_registry_updated", "label_id");
+  }
+
+  removeLabel(labelId: string): void {
+    this.remove(this.registries.labels, labelId, "label_registry_updated", "label_id");
+  }
+
+  private upsert<T extends object>(
+    map: Map<string, T & { created_at?: number; modified_at?: number }>,
+    id: string,
+    value: T,
+    eventType: string,
+    idKey: string,
+  ): void {
+    const at = this.clock.now() / 1000;
+    const existing = map.get(id);
+    map.set(id, { ...value, created_at: existing?.created_at ?? at, modified_at: at });
+    this.fireEvent(eventType, { action: existing ? "update" : "create", [idKey]: id });
+  }
+
+  private remove(map: Map<string, unknown>, id: string, eventType: string, idKey: string): void {
+    if (!map.delete(id)) throw new SimulatorError("not_found", `${idKey} ${id} does not exist.`);
+    this.fireEvent(eventType, { action: "remove", [idKey]: id });
+  }
+
+  areaOf(entityId: string): AreaRegistryEntry | undefined {
+    const e = this.registries.entities.get(entityId);
+    const areaId = e?.area_id ?? (e?.device_id ? this.registries.devices.get(e.device_id)?.area_id : null);
+    return areaId ? this.registries.areas.get(areaId) : undefined;
+  }
+
+  floorOf(areaId: string): FloorRegistryEntry | undefined {
+    const floorId = this.registries.areas.get(areaId)?.floor_id;
+    return floorId ? this.registries.floors.get(floorId) : undefined;
+  }
+
+  label(labelId: string): LabelRegistryEntry | undefined {
+    return this.registries.labels.get(labelId);
+  }
+}
+
+function registryEntry(e: HouseEntity, createdAt: number): SimEntityEntry {
+  const r = e.registry!;
+  return {
+    id: hexId(`entity:${e.entity_id}`),
+    entity_id: e.entity_id,
+    unique_id: r.unique_id ?? e.entity_id,
+    platform: r.platform,
+    device_id: r.device_id,
+    area_id: r.area_id,
+    config_entry_id: r.config_entry_id,
+    labels: r.labels,
+    categories: {},
+    disabled_by: r.disabled_by,
+    hidden_by: r.hidden_by,
+    entity_category: r.entity_category,
+    has_entity_name: r.has_entity_name,
+    original_name: r.original_name,
+    name: r.name,
+    icon: r.icon,
+    translation_key: r.translation_key,
+    options: {},
+    aliases: r.aliases,
+    original_device_class: r.original_device_class,
+    device_class: null,
+    created_at: createdAt,
+    modified_at: createdAt,
+  };
+}
+
+/** The old values of the fields that `changes` touches, which is what HA puts in `changes`. */
+function pickOld<T extends object>(entry: T, changes: Partial<T>): Record<string, unknown> {
+  const old: Record<string, unknown> = {};
+  for (const key of Object.keys(changes)) old[key] = (entry as Record<string, unknown>)[key];
+  return old;
+}

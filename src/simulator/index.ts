@@ -1,0 +1,18 @@
+export { startSimulator, DEFAULT_HA_VERSION, type Simulator, type SimulatorOptions } from "./simulator.js";
+export type { SimHome } from "./home.js";
+export type { SimUser } from "./users.js";
+export {
+  HouseSchema,
+  HouseEntitySchema,
+  type House,
+  type HouseInput,
+  type HouseEntity,
+  type HouseEntityInput,
+  type HouseDevice,
+  type HouseArea,
+  type HouseFloor,
+  type HouseLabel,
+} from "./house-schema.js";
+export { loadHouseFile, parseHouse } from "./load.js";
+export { demoHouse } from "./demo/index.js";
+export { SimulatorError } from "./errors.js";

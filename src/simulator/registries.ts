@@ -1,0 +1,141 @@
+import type {
+  AreaRegistryEntry,
+  DeviceRegistryEntry,
+  EntityRegistryEntry,
+  ExtendedEntityRegistryEntry,
+  FloorRegistryEntry,
+  LabelRegistryEntry,
+} from "../ha/types.js";
+import type { HouseConfigEntry } from "./house-schema.js";
+
+/** What the simulator stores per registry entry; wire forms are derived from it. */
+export interface SimEntityEntry extends EntityRegistryEntry {
+  aliases: string[];
+  original_device_class: string | null;
+  device_class: string | null;
+  created_at: number;
+  modified_at: number;
+}
+
+/** The five registries plus config entries, keyed by id, in insertion order. */
+export class Registries {
+  readonly entities = new Map<string, SimEntityEntry>();
+  readonly devices = new Map<string, DeviceRegistryEntry>();
+  readonly areas = new Map<string, AreaRegistryEntry>();
+  readonly floors = new Map<string, FloorRegistryEntry>();
+  readonly labels = new Map<string, LabelRegistryEntry>();
+  readonly configEntries = new Map<string, HouseConfigEntry>();
+}
+
+/** HA's capability attributes per domain: the ones that describe what an entity can do, not what it is doing. */
+const CAPABILITY_KEYS: Record<string, string[]> = {
+  light: ["supported_color_modes", "min_color_temp_kelvin", "max_color_temp_kelvin", "min_mireds", "max_mireds", "effect_list"],
+  climate: ["hvac_modes", "min_temp", "max_temp", "target_temp_step", "fan_modes", "preset_modes", "swing_modes", "min_humidity", "max_humidity"],
+  sensor: ["state_class", "options"],
+  fan: ["preset_modes"],
+  select: ["options"],
+  input_select: ["options"],
+  number: ["min", "max", "step", "mode"],
+  input_number: ["min", "max", "step", "mode"],
+  media_player: ["source_list", "sound_mode_list"],
+  vacuum: ["fan_speed_list"],
+  water_heater: ["min_temp", "max_temp", "operation_list"],
+  humidifier: ["min_humidity", "max_humidity", "available_modes"],
+};
+
+/** `config/entity_registry/list`: HA's partial dict, without aliases or device classes. */
+export function entityListForm(e: SimEntityEntry): EntityRegistryEntry & Record<string, unknown> {
+  return {
+    area_id: e.area_id,
+    categories: e.categories ?? {},
+    config_entry_id: e.config_entry_id,
+    config_subentry_id: null,
+    created_at: e.created_at,
+    device_id: e.device_id,
+    disabled_by: e.disabled_by,
+    entity_category: e.entity_category,
+    entity_id: e.entity_id,
+    has_entity_name: e.has_entity_name,
+    hidden_by: e.hidden_by,
+    icon: e.icon,
+    id: e.id,
+    labels: e.labels,
+    modified_at: e.modified_at,
+    name: e.name,
+    options: e.options ?? {},
+    original_name: e.original_name,
+    platform: e.platform,
+    translation_key: e.translation_key,
+    unique_id: e.unique_id,
+  };
+}
+
+/** `config/entity_registry/get_entries`: the list form plus aliases, capabilities and device classes. */
+export function entityExtendedForm(e: SimEntityEntry, attributes: Record<string, unknown> | undefined): ExtendedEntityRegistryEntry {
+  const domain = e.entity_id.slice(0, e.entity_id.indexOf("."));
+  let capabilities: Record<string, unknown> | null = null;
+  for (const key of CAPABILITY_KEYS[domain] ?? []) {
+    if (attributes && key in attributes) (capabilities ??= {})[key] = attributes[key];
+  }
+  return {
+    ...entityListForm(e),
+    aliases: e.aliases,
+    capabilities,
+    device_class: e.device_class,
+    original_device_class: e.original_device_class,
+    original_icon: null,
+  };
+}
+
+const ENTITY_CATEGORY_INDEX = { config: 0, diagnostic: 1 } as const;
+
+/**
+ * `config/entity_registry/list_for_display`: short keys, empty values left
+ * out, disabled entities skipped, as HA sends it to its frontend.
+ */
+export function entityDisplayList(entries: Iterable<SimEntityEntry>, attributesOf: (entityId: string) => Record<string, unknown> | undefined) {
+  const entities: Record<string, unknown>[] = [];
+  for (const e of entries) {
+    if (e.disabled_by !== null) continue;
+    const d: Record<string, unknown> = { ei: e.entity_id, pl: e.platform };
+    if (e.area_id) d.ai = e.area_id;
+    if (e.device_id) d.di = e.device_id;
+    d.lb = e.labels;
+    if (e.icon) d.ic = e.icon;
+    if (e.translation_key) d.tk = e.translation_key;
+    if (e.entity_category) d.ec = ENTITY_CATEGORY_INDEX[e.entity_category];
+    if (e.hidden_by) d.hb = true;
+    if (e.has_entity_name) d.hn = true;
+    const name = e.name ?? e.original_name;
+    if (name) d.en = name;
+    const precision = (attributesOf(e.entity_id)?.display_precision ?? undefined) as number | undefined;
+    if (typeof precision === "number") d.dp = precision;
+    entities.push(d);
+  }
+  return { entity_categories: { 0: "config", 1: "diagnostic" }, entities };
+}
+
+/** `config_entries/get` rows: what HA reports for a loaded integration. */
+export function configEntryForm(c: HouseConfigEntry, createdAt: number) {
+  return {
+    created_at: createdAt,
+    entry_id: c.entry_id,
+    domain: c.domain,
+    modified_at: createdAt,
+    title: c.title,
+    source: "user",
+    state: "loaded",
+    supports_options: false,
+    supports_remove_device: false,
+    supports_unload: true,
+    supports_reconfigure: false,
+    supported_subentry_types: {},
+    pref_disable_new_entities: false,
+    pref_disable_polling: false,
+    disabled_by: null,
+    reason: null,
+    error_reason_translation_key: null,
+    error_reason_translation_placeholders: null,
+    num_subentries: 0,
+  };
+}

@@ -1,0 +1,131 @@
+import { silentLogger, systemClock, type Clock, type Logger } from "../shared/index.js";
+import { burst } from "./burst.js";
+import { allCommands } from "./commands/index.js";
+import type { ServerContext } from "./context.js";
+import { HomeModel, type SimHome } from "./home.js";
+import type { House } from "./house-schema.js";
+import { SimServer } from "./server.js";
+import { UserStore, type SimUser } from "./users.js";
+
+export interface SimulatorOptions {
+  house: House;
+  /** Default 0: an ephemeral port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default: one admin user with a random token. */
+  users?: SimUser[];
+  haVersion?: string;
+  clock?: Clock;
+  logger?: Logger;
+  /** How long a client may take to send `auth`. Default 10 s, like HA. */
+  authTimeoutMs?: number;
+}
+
+export interface Simulator {
+  /** HA's base URL, like HA_URL. */
+  url: string;
+  wsUrl: string;
+  apiUrl: string;
+  port: number;
+  readonly haVersion: string;
+  home: SimHome;
+  users: { add(user: SimUser): void; revokeToken(token: string): void; tokenFor(userId?: string): string };
+  faults: {
+    /** Closes every socket abruptly. */
+    dropAll(): void;
+    /** Stops listening, applies `whileDown`, and listens again on the same port after `downtimeMs`. */
+    restart(o: { downtimeMs: number; haVersion?: string; whileDown?: (home: SimHome) => void }): Promise<void>;
+    /** Half-open: sockets stay open but nothing is answered, not even ping. */
+    freeze(on: boolean): void;
+    /** Delays every answer by `ms` (0 turns it off). */
+    slow(ms: number): void;
+    /** Every auth attempt gets `auth_invalid` (and REST 401). */
+    refuseAuth(on: boolean): void;
+    /** Fires state changes as fast as possible; resolves once all were sent. */
+    burst(o: { changes: number; entityIds?: string[] }): Promise<void>;
+  };
+  stats(): { connections: number; messagesSent: number };
+  close(): Promise<void>;
+}
+
+export const DEFAULT_HA_VERSION = "2026.11.1";
+
+/** Starts a Home Assistant simulator serving `house` over HA's WebSocket and REST APIs. */
+export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
+  const host = options.host ?? "127.0.0.1";
+  const home = new HomeModel(options.house, options.clock ?? systemClock);
+  const users = new UserStore(options.users);
+  const ctx: ServerContext = {
+    home,
+    users,
+    faults: { frozen: false, slowMs: 0, refuseAuth: false },
+    commands: allCommands(),
+    logger: options.logger ?? silentLogger,
+    authTimeoutMs: options.authTimeoutMs ?? 10_000,
+    haVersion: options.haVersion ?? DEFAULT_HA_VERSION,
+    counters: { messagesSent: 0 },
+  };
+  const server = new SimServer(ctx);
+  const port = await server.listen(options.port ?? 0, host);
+  const hostPart = host.includes(":") ? `[${host}]` : host;
+  const url = `http://${hostPart}:${port}`;
+  let closed = false;
+  let restarting: Promise<void> | undefined;
+
+  const sim: Simulator = {
+    url,
+    wsUrl: `ws://${hostPart}:${port}/api/websocket`,
+    apiUrl: `${url}/api`,
+    port,
+    get haVersion() {
+      return ctx.haVersion;
+    },
+    home,
+    users: {
+      add: (u) => users.add(u),
+      revokeToken: (t) => {
+        users.revokeToken(t);
+        // HA closes the connections that authenticated with a revoked token.
+        for (const c of [...server.connections]) if (c.token === t) c.close();
+      },
+      tokenFor: (id) => users.tokenFor(id),
+    },
+    faults: {
+      dropAll: () => server.dropAll(),
+      restart: async (o) => {
+        if (restarting) throw new Error("a restart is already in progress");
+        restarting = (async () => {
+          await server.stop();
+          await new Promise((resolve) => setTimeout(resolve, o.downtimeMs));
+          o.whileDown?.(home);
+          if (o.haVersion) ctx.haVersion = o.haVersion;
+          if (!closed) await server.listen(port, host);
+        })();
+        try {
+          await restarting;
+        } finally {
+          restarting = undefined;
+        }
+      },
+      freeze: (on) => {
+        ctx.faults.frozen = on;
+        if (!on) server.releaseHeld();
+      },
+      slow: (ms) => {
+        ctx.faults.slowMs = Math.max(0, ms);
+      },
+      refuseAuth: (on) => {
+        ctx.faults.refuseAuth = on;
+      },
+      burst: (o) => burst(home, o),
+    },
+    stats: () => ({ connections: server.connections.size, messagesSent: ctx.counters.messagesSent }),
+    close: async () => {
+      closed = true;
+      await restarting?.catch(() => undefined);
+      await server.stop();
+    },
+  };
+  return sim;
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import { SimulatorError } from "./errors.js";
+
+export interface SimUser {
+  id: string;
+  name: string;
+  isAdmin: boolean;
+  tokens: string[];
+}
+
+/** Long-lived tokens and the HA users they belong to. */
+export class UserStore {
+  private readonly users: SimUser[] = [];
+
+  constructor(initial: SimUser[] | undefined) {
+    const list = initial && initial.length > 0 ? initial : [defaultAdmin()];
+    for (const u of list) this.add(u);
+  }
+
+  add(user: SimUser): void {
+    if (this.users.some((u) => u.id === user.id)) throw new SimulatorError("user_exists", `User ${user.id} already exists.`);
+    this.users.push({ ...user, tokens: [...user.tokens] });
+  }
+
+  revokeToken(token: string): void {
+    for (const u of this.users) u.tokens = u.tokens.filter((t) => t !== token);
+  }
+
+  byToken(token: string): SimUser | undefined {
+    if (token === "") return undefined;
+    return this.users.find((u) => u.tokens.includes(token));
+  }
+
+  /** A valid token of the user (the first user when no id is given), creating one if the user has none. */
+  tokenFor(userId?: string): string {
+    const user = userId === undefined ? this.users[0] : this.users.find((u) => u.id === userId);
+    if (!user) throw new SimulatorError("user_not_found", `No simulator user with id ${userId}; add it with users.add().`);
+    if (user.tokens.length === 0) user.tokens.push(newToken());
+    return user.tokens[0] as string;
+  }
+
+  list(): readonly SimUser[] {
+    return this.users;
+  }
+}
+
+function newToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+function defaultAdmin(): SimUser {
+  return { id: "9c3bd2c1e0f04e4b8a1b6f2f0e2d7a11", name: "Demo Admin", isAdmin: true, tokens: [newToken()] };
+}
