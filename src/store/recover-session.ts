@@ -79,6 +79,9 @@ export async function recoverSession(env: RecoveryEnv, report: RecoveryReport, s
   if (read.kind === "corrupt" || read.value.id !== sessionId) {
     const reason = read.kind === "corrupt" ? read.reason : `its id ${read.value.id} does not match the folder name`;
     await moveAside(env, report, sessionPath, reason, `sessions/${sessionId}/session.json`);
+    const left = [...(await listDir(env, layout.turnsDir(sessionId))), ...(await listDir(env, layout.logsDir(sessionId)))];
+    // Nothing else to keep: drop the folder, so the next check is clean.
+    if (env.repair && left.length === 0) await fs.rm(dir);
     return undefined;
   }
   let session = read.value;

@@ -1,5 +1,8 @@
 import { join } from "node:path";
+import { ArtifactMetaSchema } from "./artifacts.js";
 import { errnoOf } from "./errors.js";
+import { quarantine } from "./quarantine.js";
+import { readRecord } from "./read-record.js";
 import { isUlid } from "./ids.js";
 import { recoverSession } from "./recover-session.js";
 import { emptyReport, type RecoveryEnv, type RecoveryReport } from "./recovery-report.js";
@@ -55,16 +58,29 @@ export async function recover(env: RecoveryEnv): Promise<{ report: RecoveryRepor
     const session = await recoverSession(env, report, name);
     if (session) sessions.push(session);
   });
-  if (env.deep) {
-    for (const name of await listDir(env, layout.artifactsDir)) {
-      if (name.endsWith(".tmp")) {
-        report.tempFilesRemoved += 1;
-        if (env.repair) await fs.unlink(join(layout.artifactsDir, name));
-      }
-    }
-  }
+  if (env.deep) await checkArtifacts(env, report);
   report.sessions = sessions.length;
   report.continuations = sessions.reduce((n, s) => n + s.messages.length, 0);
   report.durationMs = Math.round((performance.now() - started) * 10) / 10;
   return { report, sessions };
+}
+
+/** fsck only: every artifact meta must parse, and every content file needs its meta. */
+async function checkArtifacts(env: RecoveryEnv, report: RecoveryReport): Promise<void> {
+  const { fs, layout } = env;
+  const names = await listDir(env, layout.artifactsDir);
+  const metas = new Set(names.filter((n) => n.endsWith(".meta.json")));
+  for (const name of names) {
+    const path = join(layout.artifactsDir, name);
+    if (metas.has(name)) {
+      const read = await readRecord(fs, path, ArtifactMetaSchema);
+      if (read.kind !== "corrupt") continue;
+      report.problems.push(`artifacts/${name} is damaged (${read.reason})${env.repair ? "; moved to quarantine" : "; fsck --repair moves it to quarantine"}.`);
+      report.quarantined.push(env.repair ? await quarantine({ fs, layout, now: env.clock.now(), path, reason: read.reason }) : { path: `artifacts/${name}`, reason: read.reason, movedTo: "" });
+    } else if (isUlid(name) && !metas.has(`${name}.meta.json`)) {
+      report.problems.push(`artifacts/${name} has no .meta.json; the sweeper removes it.`);
+    } else if (!isUlid(name)) {
+      report.problems.push(`artifacts/${name} is not a file the store writes; it is ignored.`);
+    }
+  }
 }

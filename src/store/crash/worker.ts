@@ -78,7 +78,7 @@ async function lane(store: Store, rnd: () => number, counter: { n: number }): Pr
     await oneTurn(store, rnd, sessionId, counter).catch((err: unknown) => {
       // Lanes race for the same session now and then; the store refuses the loser.
       const code = (err as { code?: string }).code;
-      if (code !== "busy" && code !== "already_final") throw err;
+      if (code !== "busy" && code !== "already_final" && code !== "session_ended") throw err;
     });
   }
 }

@@ -1,0 +1,51 @@
+import { stat } from "node:fs/promises";
+import { describeError } from "../shared/index.js";
+import { runFsck } from "./fsck.js";
+
+const USAGE = "usage: npm run fsck -- --data DIR [--repair]\n  Checks an HA Agent data directory (stop the add-on first). --repair applies boot recovery's fixes.";
+
+/** Exit codes: 0 clean (or clean after --repair), 1 problems found (or left), 2 bad usage. */
+async function main(argv: string[]): Promise<number> {
+  const dataIndex = argv.indexOf("--data");
+  const dataDir = dataIndex === -1 ? undefined : argv[dataIndex + 1];
+  const unknown = argv.filter((a, i) => a.startsWith("--") && a !== "--data" && a !== "--repair" && i !== dataIndex + 1);
+  if (!dataDir || dataDir.startsWith("--") || unknown.length > 0 || argv.includes("--help")) {
+    console.error(unknown.length ? `unknown option ${unknown[0]}\n${USAGE}` : USAGE);
+    return 2;
+  }
+  const isDir = await stat(dataDir).then((s) => s.isDirectory(), () => false);
+  if (!isDir) {
+    console.error(`${dataDir} is not a directory. Pass the add-on's data directory, e.g. --data /data.\n${USAGE}`);
+    return 2;
+  }
+  const repair = argv.includes("--repair");
+  const { report, findings } = await runFsck({ dataDir, repair });
+  console.log(`Checked ${dataDir}: ${report.sessions} sessions, ${report.continuations} continuations, in ${report.durationMs} ms.`);
+  if (findings.length === 0) {
+    console.log("No problems found.");
+    return 0;
+  }
+  console.log(`${findings.length} finding(s):`);
+  for (const f of findings) console.log(`  - ${f}`);
+  for (const q of report.quarantined.filter((q) => q.movedTo)) console.log(`  quarantined: ${q.path} -> ${q.movedTo}`);
+  if (!repair) {
+    console.log("Run again with --repair to fix what can be fixed.");
+    return 1;
+  }
+  const after = await runFsck({ dataDir, repair: false });
+  if (after.findings.length === 0) {
+    console.log("Repaired. A second check found nothing left to fix.");
+    return 0;
+  }
+  console.log(`${after.findings.length} finding(s) need a person:`);
+  for (const f of after.findings) console.log(`  - ${f}`);
+  return 1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(`fsck could not finish: ${describeError(err)}`);
+    process.exit(1);
+  },
+);
