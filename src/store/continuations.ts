@@ -190,8 +190,18 @@ export function createContinuationsApi(ctx: StoreContext): ContinuationsApi {
             messages: s.messages.map((m) => (m.continuationId === continuationId ? { ...m, status, updatedAt: next.updatedAt } : m)),
           }));
         }
+        if (current.status !== "interrupted" && isOpenStatus(status)) {
+          // pending → running → streaming is kept in memory only: recovery treats all three alike, and
+          // skipping these writes saves two fsyncs per turn on the SD card.
+          ctx.openConts.set(continuationId, next);
+          return next;
+        }
         const written = await ctx.writeTurn(next);
         if (isOpenStatus(status)) ctx.openConts.set(continuationId, written);
+        else {
+          ctx.openConts.delete(continuationId);
+          await closeWriter(ctx, continuationId);
+        }
         return written;
       });
     },

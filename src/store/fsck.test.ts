@@ -35,7 +35,7 @@ describe("fsck", () => {
     const text = findings.join("\n");
     expect(text).toMatch(/torn line/);
     expect(text).toMatch(/session\.json is damaged \(not valid JSON/);
-    expect(text).toMatch(/left running/);
+    expect(text).toMatch(/was left pending/);
     expect(text).toMatch(/1 leftover temp file/);
     expect(report.quarantined[0]?.movedTo).toBe("");
     expect(await readFile(join(dataDir, "sessions", sessionId, "session.json"), "utf8")).toBe(before);

@@ -18,15 +18,16 @@ async function runningTurn(dataDir: string, steps: number) {
 }
 
 describe("boot recovery", () => {
+  // running/streaming live in memory only, so the disk (and the report) says pending.
   it("marks unfinished work interrupted with the last durable step, and cuts a torn last line", async () => {
     const dataDir = await tempDir();
     const { sessionId, contId, logPath } = await runningTurn(dataDir, 3);
     await appendFile(logPath, '{"seq":4,"ts":1,"type":"pl');
     const store = await openStore({ dataDir });
-    expect(store.recovery.interrupted).toEqual([{ sessionId, continuationId: contId, previousStatus: "streaming", lastDurableSeq: 3 }]);
+    expect(store.recovery.interrupted).toEqual([{ sessionId, continuationId: contId, previousStatus: "pending", lastDurableSeq: 3 }]);
     expect(store.recovery.tornLogLines).toBe(1);
     const record = await store.continuations.get(OWNER, contId);
-    expect(record).toMatchObject({ status: "interrupted", interrupted: { previousStatus: "streaming", lastDurableSeq: 3 } });
+    expect(record).toMatchObject({ status: "interrupted", interrupted: { previousStatus: "pending", lastDurableSeq: 3 } });
     expect(store.sessions.get(OWNER, sessionId)?.openContinuations).toEqual([]);
     expect((await readFile(logPath, "utf8")).endsWith("}\n")).toBe(true);
     expect((await store.steps.read(OWNER, contId)).map((l) => l.seq)).toEqual([1, 2, 3]);
