@@ -2,9 +2,10 @@ import type { Command } from "./command.js";
 import { coreCommands } from "./core.js";
 import { subscribeEntities } from "./entities.js";
 import { registryCommands } from "./registries.js";
+import { serviceCommands } from "./services.js";
 
 /** Every WebSocket command the simulator understands, by type. */
 export function allCommands(): Map<string, Command> {
-  const list: Command[] = [...coreCommands, subscribeEntities, ...registryCommands];
+  const list: Command[] = [...coreCommands, subscribeEntities, ...registryCommands, ...serviceCommands];
   return new Map(list.map((c) => [c.type, c]));
 }

@@ -7,7 +7,7 @@ import { WebSocket } from "ws";
 export class RawClient {
   readonly frames: string[] = [];
   private readonly messages: unknown[] = [];
-  private waiters: ((m: unknown) => void)[] = [];
+  private waiters: { pred: (m: unknown) => boolean; resolve: (m: unknown) => void }[] = [];
   private closedResolve!: (code: number) => void;
   readonly closed: Promise<number>;
 
@@ -46,27 +46,28 @@ export class RawClient {
     this.socket.send(typeof message === "string" ? message : JSON.stringify(message));
   }
 
+  /** The next message, in order. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   next(timeoutMs = 5000): Promise<any> {
-    const queued = this.messages.shift();
-    if (queued !== undefined) return Promise.resolve(queued);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("no message within timeout")), timeoutMs);
-      this.waiters.push((m) => {
-        clearTimeout(timer);
-        resolve(m);
-      });
-    });
+    return this.until(() => true, timeoutMs);
   }
 
-  /** Waits for the next message matching `pred`, dropping others. */
+  /** The first message matching `pred`; messages that do not match stay queued for later calls. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async until(pred: (m: any) => boolean, timeoutMs = 5000): Promise<any> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const m: unknown = await this.next(Math.max(1, deadline - Date.now()));
-      if (pred(m)) return m;
-    }
+  until(pred: (m: any) => boolean, timeoutMs = 5000): Promise<any> {
+    const index = this.messages.findIndex(pred);
+    if (index >= 0) return Promise.resolve(this.messages.splice(index, 1)[0]);
+    return new Promise((resolve, reject) => {
+      const waiter = { pred, resolve: (m: unknown) => {
+        clearTimeout(timer);
+        resolve(m);
+      } };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        reject(new Error("no message within timeout"));
+      }, timeoutMs);
+      this.waiters.push(waiter);
+    });
   }
 
   /** Sends a command and waits for its result message. */
@@ -85,8 +86,12 @@ export class RawClient {
   }
 
   private push(m: unknown): void {
-    const waiter = this.waiters.shift();
-    if (waiter) waiter(m);
-    else this.messages.push(m);
+    const index = this.waiters.findIndex((w) => w.pred(m));
+    if (index < 0) {
+      this.messages.push(m);
+      return;
+    }
+    const [waiter] = this.waiters.splice(index, 1);
+    waiter!.resolve(m);
   }
 }

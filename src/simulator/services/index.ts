@@ -1,0 +1,113 @@
+import type { HassContext, HassServices } from "../../ha/types.js";
+import { CommandError } from "../commands/command.js";
+import type { HomeModel } from "../home.js";
+import { automationServices, runScript } from "./automation.js";
+import { deviceServices } from "./devices.js";
+import { lightServices } from "./lights.js";
+import type { ServiceCall, ServiceDef, ServiceTable } from "./service.js";
+import { resolveTargets, splitServiceData } from "./targets.js";
+
+const TABLE: ServiceTable = { ...lightServices, ...deviceServices, ...automationServices };
+
+const GENERIC: Record<string, string> = { turn_on: "Turns on", turn_off: "Turns off", toggle: "Toggles" };
+
+export interface CallServiceInput {
+  domain: string;
+  service: string;
+  serviceData?: Record<string, unknown>;
+  target?: Record<string, unknown>;
+  returnResponse?: boolean;
+  userId: string | null;
+  parentId?: string | null;
+}
+
+/** Domains that have services here: those the house actually has entities for. */
+function presentDomains(home: HomeModel): Set<string> {
+  const domains = new Set<string>(["homeassistant"]);
+  for (const s of home.records()) domains.add(s.wire.entity_id.slice(0, s.wire.entity_id.indexOf(".")));
+  return domains;
+}
+
+function lookup(home: HomeModel, domain: string, service: string): ServiceDef | undefined {
+  if (!presentDomains(home).has(domain)) return undefined;
+  if (domain === "homeassistant" && service in GENERIC) {
+    return { name: service, description: `${GENERIC[service]} any entity.`, target: true, run: (c) => generic(c, service) };
+  }
+  const def = TABLE[domain]?.[service];
+  if (def) return def;
+  // Every script is also a service of its own: script.<object_id>.
+  if (domain === "script" && home.definitions.get(`script.${service}`)?.sequence) {
+    return { name: service, description: `Runs script.${service}.`, response: "optional", run: (c) => runScript(c, `script.${service}`) };
+  }
+  return undefined;
+}
+
+/** homeassistant.turn_on/off/toggle: forwards to each target's own domain, like HA. */
+function generic(c: ServiceCall, service: string): void {
+  const byDomain = new Map<string, string[]>();
+  for (const id of c.entityIds) {
+    const domain = id.slice(0, id.indexOf("."));
+    if (!TABLE[domain]?.[service]) continue;
+    byDomain.set(domain, [...(byDomain.get(domain) ?? []), id]);
+  }
+  for (const [domain, ids] of byDomain) c.call(domain, service, c.data, { entity_id: ids });
+}
+
+/**
+ * Runs a service the way HA's `call_service` does: fire `call_service`,
+ * apply the effects with the caller's context, and hand back the context and
+ * the response.
+ */
+export function callService(home: HomeModel, input: CallServiceInput): { context: HassContext; response: unknown } {
+  const { domain, service } = input;
+  const def = lookup(home, domain, service);
+  if (!def) throw new CommandError("not_found", `Action ${domain}.${service} not found.`);
+  if (input.returnResponse && !def.response) {
+    throw new CommandError("service_validation_error", "Validation error: An action which does not return responses can't be called with return_response=True");
+  }
+  if (!input.returnResponse && def.response === "only") {
+    throw new CommandError("service_validation_error", "Validation error: The action requires responses and must be called with return_response=True");
+  }
+  const context = home.newContext(input.userId, input.parentId ?? null);
+  const { data, target } = splitServiceData(input.serviceData ?? {}, input.target);
+  const entityIds = def.target ? resolveTargets(home, target, domain === "homeassistant" ? undefined : domain).filter((id) => home.record(id)) : [];
+  home.fireEvent("call_service", { domain, service, service_data: { ...data, ...target } }, context);
+  const call: ServiceCall = {
+    home,
+    domain,
+    service,
+    data,
+    entityIds,
+    context,
+    call: (d, s, sd, t) => callService(home, { domain: d, service: s, serviceData: sd, target: t, userId: input.userId, parentId: context.id }).response,
+  };
+  const response = def.run(call);
+  return { context, response: input.returnResponse ? (response ?? null) : null };
+}
+
+/** `get_services`: every service of the domains present, with fields and targets. */
+export function describeServices(home: HomeModel): HassServices {
+  const out: HassServices = {};
+  for (const domain of [...presentDomains(home)].sort()) {
+    const services: HassServices[string] = {};
+    const names = domain === "homeassistant" ? Object.keys(GENERIC) : Object.keys(TABLE[domain] ?? {});
+    for (const name of names) {
+      const def = lookup(home, domain, name)!;
+      services[name] = {
+        name: def.name,
+        description: def.description,
+        fields: def.fields ?? {},
+        ...(def.target ? { target: { entity: [domain === "homeassistant" ? {} : { domain: [domain] }] } } : {}),
+        ...(def.response ? { response: { optional: def.response === "optional" } } : {}),
+      };
+    }
+    if (domain === "script") {
+      for (const [id, e] of home.definitions) {
+        if (!id.startsWith("script.") || !e.sequence) continue;
+        services[id.slice(7)] = { name: String(e.attributes.friendly_name ?? id), description: "", fields: {}, response: { optional: true } } as never;
+      }
+    }
+    if (Object.keys(services).length > 0) out[domain] = services;
+  }
+  return out;
+}

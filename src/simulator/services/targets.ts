@@ -1,0 +1,54 @@
+import type { HomeModel } from "../home.js";
+
+export type TargetInput = Record<string, unknown>;
+
+const asList = (v: unknown): string[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
+
+/**
+ * HA's target resolution: entity ids as given ("all" means every entity of
+ * the service's domain), and devices, areas, floors and labels expanded to
+ * their entities. Like HA, expansion skips hidden entities and config or
+ * diagnostic entities; they are only reached by naming them.
+ */
+export function resolveTargets(home: HomeModel, target: TargetInput, domain: string | undefined): string[] {
+  const out = new Set<string>();
+  const r = home.registries;
+  const inDomain = (id: string) => domain === undefined || id.startsWith(`${domain}.`);
+  for (const id of asList(target.entity_id)) {
+    if (id === "all") {
+      for (const s of home.records()) if (inDomain(s.wire.entity_id)) out.add(s.wire.entity_id);
+    } else out.add(id);
+  }
+  const deviceIds = new Set(asList(target.device_id));
+  const areaIds = new Set(asList(target.area_id));
+  const labelIds = new Set(asList(target.label_id));
+  for (const floorId of asList(target.floor_id)) for (const a of r.areas.values()) if (a.floor_id === floorId) areaIds.add(a.area_id);
+  if (labelIds.size > 0) {
+    for (const a of r.areas.values()) if (a.labels.some((l) => labelIds.has(l))) areaIds.add(a.area_id);
+    for (const d of r.devices.values()) if (d.labels.some((l) => labelIds.has(l))) deviceIds.add(d.id);
+  }
+  if (deviceIds.size + areaIds.size + labelIds.size > 0) {
+    for (const e of r.entities.values()) {
+      if (e.disabled_by !== null || !home.record(e.entity_id)) continue;
+      const byLabel = e.labels.some((l) => labelIds.has(l));
+      const expandable = e.hidden_by === null && e.entity_category === null;
+      if (!byLabel && !expandable) continue;
+      const deviceArea = e.device_id ? (r.devices.get(e.device_id)?.area_id ?? null) : null;
+      const area = e.area_id ?? deviceArea;
+      if (byLabel || (e.device_id !== null && deviceIds.has(e.device_id)) || (area !== null && areaIds.has(area))) out.add(e.entity_id);
+    }
+  }
+  return [...out].filter(inDomain);
+}
+
+/** Moves `entity_id` and friends given in service data (the old style) into the target. */
+export function splitServiceData(data: Record<string, unknown>, target: TargetInput | undefined): { data: Record<string, unknown>; target: TargetInput } {
+  const merged: TargetInput = { ...(target ?? {}) };
+  const rest: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data)) {
+    if (k === "entity_id" || k === "device_id" || k === "area_id" || k === "floor_id" || k === "label_id") {
+      merged[k] = [...asList(merged[k]), ...asList(v)];
+    } else rest[k] = v;
+  }
+  return { data: rest, target: merged };
+}
