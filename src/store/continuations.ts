@@ -197,11 +197,18 @@ export function createContinuationsApi(ctx: StoreContext): ContinuationsApi {
           return next;
         }
         const written = await ctx.writeTurn(next);
-        if (isOpenStatus(status)) ctx.openConts.set(continuationId, written);
-        else {
-          ctx.openConts.delete(continuationId);
-          await closeWriter(ctx, continuationId);
+        if (isOpenStatus(status)) {
+          ctx.openConts.set(continuationId, written);
+          return written;
         }
+        // Interrupted on purpose (e.g. a drain at shutdown): no longer open, but resumable.
+        await closeWriter(ctx, continuationId);
+        ctx.openConts.delete(continuationId);
+        await ctx.mutateSession(current.sessionId, (s) => ({
+          ...s,
+          openContinuations: s.openContinuations.filter((id) => id !== continuationId),
+          messages: s.messages.map((m) => (m.continuationId === continuationId ? { ...m, status, updatedAt: written.updatedAt } : m)),
+        }));
         return written;
       });
     },

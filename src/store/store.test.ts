@@ -173,3 +173,19 @@ describe("disk cost of a turn", () => {
     await store.close();
   });
 });
+
+describe("interrupting on purpose", () => {
+  it("frees the session for new work and can be resumed later", async () => {
+    const store = await openStore({ dataDir: await tempDir() });
+    const s = await store.sessions.create({ owner: ALICE });
+    const { continuation } = await store.continuations.create(ALICE, s.id, { message: "long job" });
+    await store.steps.append(ALICE, continuation.id, { type: "plan", detail: "step" });
+    await store.continuations.update(ALICE, continuation.id, { status: "interrupted" });
+    expect(store.sessions.get(ALICE, s.id)?.openContinuations).toEqual([]);
+    expect((await store.steps.read(ALICE, continuation.id)).map((l) => l.seq)).toEqual([1]);
+    await store.continuations.update(ALICE, continuation.id, { status: "running" });
+    expect(store.sessions.get(ALICE, s.id)?.openContinuations).toEqual([continuation.id]);
+    expect((await store.steps.append(ALICE, continuation.id, { type: "plan", detail: "again" })).seq).toBe(2);
+    await store.close();
+  });
+});
