@@ -20,6 +20,7 @@ function childScript(wsUrl: string, token: string, scenario: "connected" | "reco
     await client.connect();
     await client.subscribeEntities(() => {});
     await client.subscribeEvents("state_changed", () => {});
+    process.stdout.write("subscribed;");
     if (${JSON.stringify(scenario)} === "reconnecting") {
       await new Promise((resolve) => client.onStatus((s) => s === "reconnecting" && resolve()));
       // Let the library hand over to our backoff before closing.
@@ -30,14 +31,16 @@ function childScript(wsUrl: string, token: string, scenario: "connected" | "reco
   `;
 }
 
-function runChild(script: string, onStarted?: () => void): Promise<{ code: number | null; out: string; err: string }> {
+function runChild(script: string, onOutput?: (out: string) => void): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
-    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+      onOutput?.(out);
+    });
     child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    onStarted?.();
     // A guard only: a healthy run exits in well under a second.
     const guard = setTimeout(() => child.kill("SIGKILL"), 15_000);
     child.on("exit", (code) => {
@@ -58,24 +61,23 @@ describe("after close()", () => {
     ha = await startFakeHa();
     const result = await runChild(childScript(ha.wsUrl, ha.token, "connected"));
     expect(result.err).toBe("");
-    expect(result.out).toBe("closed:closed");
+    expect(result.out).toBe("subscribed;closed:closed");
     expect(result.code).toBe(0);
   });
 
   it("the process exits on its own when closed during reconnect backoff", async () => {
     ha = await startFakeHa();
     const fake = ha;
-    const waitForClient = setInterval(() => {
-      if (fake.connectionCount() > 0) {
-        clearInterval(waitForClient);
-        // Let it connect and subscribe, then drop it so it sits in a 60 s backoff.
-        setTimeout(() => fake.dropAll(), 200);
+    let dropped = false;
+    // Once it is connected and subscribed, drop it so it sits in a 60 s backoff.
+    const result = await runChild(childScript(ha.wsUrl, ha.token, "reconnecting"), (out) => {
+      if (!dropped && out.includes("subscribed;")) {
+        dropped = true;
+        fake.dropAll();
       }
-    }, 10);
-    const result = await runChild(childScript(ha.wsUrl, ha.token, "reconnecting"));
-    clearInterval(waitForClient);
+    });
     expect(result.err).toBe("");
-    expect(result.out).toBe("closed:closed");
+    expect(result.out).toBe("subscribed;closed:closed");
     expect(result.code).toBe(0);
   });
 });
