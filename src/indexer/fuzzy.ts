@@ -1,3 +1,8 @@
+// Scratch rows reused across calls: fuzzy lookup runs over thousands of terms per query.
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+let rowC = new Int32Array(64);
+
 /**
  * Edit distance with adjacent transpositions ("kithcen" is one edit from
  * "kitchen"), giving up as soon as the distance must exceed `max`. Returns
@@ -7,27 +12,39 @@ export function editDistance(a: string, b: string, max: number): number {
   const la = a.length;
   const lb = b.length;
   if (Math.abs(la - lb) > max) return max + 1;
-  // Three rolling rows are enough for the transposition case.
-  let prev2 = new Array<number>(lb + 1).fill(0);
-  let prev = new Array<number>(lb + 1);
-  let cur = new Array<number>(lb + 1);
+  if (rowA.length <= lb) {
+    rowA = new Int32Array(lb + 1);
+    rowB = new Int32Array(lb + 1);
+    rowC = new Int32Array(lb + 1);
+  }
+  let prev2 = rowA;
+  let prev = rowB;
+  let cur = rowC;
   for (let j = 0; j <= lb; j++) prev[j] = j;
   for (let i = 1; i <= la; i++) {
     cur[0] = i;
     let rowMin = i;
     const ca = a.charCodeAt(i - 1);
+    const caPrev = i > 1 ? a.charCodeAt(i - 2) : -1;
     for (let j = 1; j <= lb; j++) {
       const cb = b.charCodeAt(j - 1);
-      const cost = ca === cb ? 0 : 1;
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) {
-        v = Math.min(v, prev2[j - 2]! + 1);
+      let v = prev[j - 1]! + (ca === cb ? 0 : 1);
+      const del = prev[j]! + 1;
+      if (del < v) v = del;
+      const ins = cur[j - 1]! + 1;
+      if (ins < v) v = ins;
+      if (j > 1 && ca === b.charCodeAt(j - 2) && caPrev === cb) {
+        const swap = prev2[j - 2]! + 1;
+        if (swap < v) v = swap;
       }
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
-    [prev2, prev, cur] = [prev, cur, prev2];
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
   }
   return prev[lb]!;
 }

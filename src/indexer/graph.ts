@@ -169,7 +169,6 @@ export class HomeGraph {
           return s !== undefined && accept(s, this.#states.get(id));
         },
         describe: (id, field) => this.#describe(id, field),
-        tieName: (id) => this.#structures.get(id)?.name ?? id,
       },
       limit,
     );
@@ -245,38 +244,43 @@ export class HomeGraph {
   }
 
   #describe(id: string, field: FieldKey): string {
-    const e = this.entity(id);
-    if (!e) return field;
+    const s = this.#structures.get(id);
+    if (!s) return field;
+    const reg = this.#reg;
+    const area = s.areaId ? reg.areas.get(s.areaId) : undefined;
+    const device = s.deviceId ? reg.devices.get(s.deviceId) : undefined;
     switch (field) {
       case "name":
-        return `name "${e.name}"`;
+        return `name "${s.name}"`;
       case "alias":
-        return `alias "${e.aliases.join('", "')}"`;
+        return `alias "${s.aliases.join('", "')}"`;
       case "entityId":
-        return `entity id ${e.entityId}`;
+        return `entity id ${s.entityId}`;
       case "area":
-        return `area "${e.areaName}"`;
+        return `area "${area?.name}"`;
       case "floor":
-        return `floor "${e.floorName}"`;
+        return `floor "${area?.floorName}"`;
       case "device":
-        return `device "${e.deviceName}"`;
+        return `device "${device?.name}"`;
       case "maker":
-        return `device made by "${[e.manufacturer, e.model].filter(Boolean).join(" ")}"`;
+        return `device made by "${[device?.manufacturer, device?.model].filter(Boolean).join(" ")}"`;
       case "label":
-        return `label "${e.labelNames.join('", "')}"`;
+        return `label "${s.labels.map((l) => reg.labels.get(l)?.name ?? l).join('", "')}"`;
       case "domain":
-        return `domain ${e.domain}`;
+        return `domain ${s.domain}`;
       case "deviceClass":
-        return `device class ${e.deviceClass}`;
-      case "integration":
-        return `integration ${[e.platform, e.integrationTitle].filter(Boolean).join(" / ")}`;
+        return `device class ${s.deviceClass}`;
+      case "integration": {
+        const title = s.configEntryId ? reg.entryTitles.get(s.configEntryId) : undefined;
+        return `integration ${[s.platform, title].filter(Boolean).join(" / ")}`;
+      }
     }
   }
 
   #reindex(id: string): void {
     const s = resolveEntity(id, this.#reg, this.#states.get(id));
     this.#structures.set(id, s);
-    this.#index.add(id, docFields(s, this.#reg, this.#floorWords));
+    this.#index.add(id, docFields(s, this.#reg, this.#floorWords), s.name.length);
   }
 
   #rebuild(): void {
@@ -289,6 +293,7 @@ export class HomeGraph {
   #rebuildIndex(): void {
     this.#index = new SearchIndex();
     this.#engine = new SearchEngine(this.#index);
-    for (const s of this.#structures.values()) this.#index.add(s.entityId, docFields(s, this.#reg, this.#floorWords));
+    for (const s of this.#structures.values()) this.#index.add(s.entityId, docFields(s, this.#reg, this.#floorWords), s.name.length);
+    this.#index.warm();
   }
 }

@@ -35,11 +35,14 @@ export class SearchIndex {
   readonly #postings = new Map<string, Posting>();
   readonly #entityIds: string[] = [];
   readonly #alive: boolean[] = [];
+  readonly #ties: number[] = [];
   readonly #docOf = new Map<string, number>();
   #aliveCount = 0;
   #byLength: Map<number, string[]> | null = null;
   #sorted: string[] | null = null;
   readonly #expansionCache = new Map<string, TermMatch[]>();
+  // Area, floor, maker, label and domain texts repeat across thousands of entities; tokenize each once.
+  readonly #tokenCache = new Map<string, string[]>();
 
   get size(): number {
     return this.#aliveCount;
@@ -57,6 +60,10 @@ export class SearchIndex {
     return this.#entityIds[doc]!;
   }
 
+  tieOf(doc: number): number {
+    return this.#ties[doc]!;
+  }
+
   isAlive(doc: number): boolean {
     return this.#alive[doc] === true;
   }
@@ -65,19 +72,24 @@ export class SearchIndex {
     return this.#docOf.get(entityId);
   }
 
-  /** Adds or replaces the document of an entity. */
-  add(entityId: string, fields: DocFields): void {
+  /** Adds or replaces the document of an entity. `tie` orders equal scores, lower first. */
+  add(entityId: string, fields: DocFields, tie = 0): void {
     this.remove(entityId);
     const doc = this.#entityIds.length;
     this.#entityIds.push(entityId);
     this.#alive.push(true);
+    this.#ties.push(tie);
     this.#docOf.set(entityId, doc);
     this.#aliveCount++;
     const masks = new Map<string, number>();
     for (const field of FIELDS) {
       const bit = FIELD_BIT[field.key];
       for (const text of fields[field.key]) {
-        const toks = tokens(text);
+        let toks = this.#tokenCache.get(text);
+        if (!toks) {
+          toks = tokens(text);
+          if (this.#tokenCache.size < 50_000) this.#tokenCache.set(text, toks);
+        }
         if (toks.length && WHOLE_VALUE_FIELDS.has(field.key)) {
           const whole = wholeValueTerm(toks);
           masks.set(whole, (masks.get(whole) ?? 0) | bit);
@@ -164,6 +176,12 @@ export class SearchIndex {
     return result;
   }
 
+  /** Builds the lookup tables for prefixes and typos now rather than on the first query. */
+  warm(): void {
+    this.#prefixed("\u0000");
+    this.#near("\u0000\u0000\u0000\u0000", 1);
+  }
+
   #vocabularyChanged(): void {
     this.#byLength = null;
     this.#sorted = null;
@@ -204,7 +222,8 @@ export class SearchIndex {
       const budget = Math.min(maxEdits, allowedEdits(len));
       if (budget === 0) continue;
       for (const term of this.#byLength.get(len) ?? []) {
-        if (term[0] !== token[0] && budget < 2) continue;
+        // People rarely mistype the first letter; checking it first skips most of the vocabulary.
+        if (term.charCodeAt(0) !== token.charCodeAt(0) && (budget < 2 || term.charCodeAt(1) !== token.charCodeAt(1))) continue;
         const d = editDistance(token, term, budget);
         if (d <= budget) out.push([term, d]);
       }

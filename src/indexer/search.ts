@@ -18,8 +18,6 @@ export interface SearchContext {
   accept(entityId: string): boolean;
   /** A short description of a field's value for `why`, e.g. `area "Kitchen"`. */
   describe(entityId: string, field: FieldKey): string;
-  /** Orders equal scores: shorter names first, then by id. */
-  tieName(entityId: string): string;
 }
 
 // A state word that matches the entity's current state counts like a strong field match.
@@ -32,12 +30,16 @@ const MAX_PHRASE = 3;
  * Ranks documents for a free-text query. Each query word is scored on its
  * best field in each document (weighted by field, match quality and rarity),
  * the word scores are added, and documents that miss words are pushed down
- * by the square of the share of words they matched.
+ * by the square of the share of words they matched. Scratch buffers are
+ * reused between queries so a search allocates almost nothing.
  */
 export class SearchEngine {
   #best = new Float64Array(0);
   #total = new Float64Array(0);
   #matched = new Uint8Array(0);
+  #touched = new Int32Array(0);
+  #touchedCount = 0;
+  #local = new Int32Array(0);
 
   constructor(private readonly index: SearchIndex) {}
 
@@ -48,54 +50,82 @@ export class SearchEngine {
     const best = this.#best;
     const total = this.#total;
     const matched = this.#matched;
-    const touched: number[] = [];
-    const inTouched = (doc: number) => total[doc]! > 0 || matched[doc]! > 0;
+    const local = this.#local;
+    this.#touchedCount = 0;
 
-    const stateTokens = toks.filter((t) => STATE_WORDS.has(t));
+    let stateTokens = 0;
     for (const token of toks) {
-      if (STATE_WORDS.has(token)) continue; // scored below, once the candidates are known
-      const local = this.#scoreToken(token);
-      for (const doc of local) {
-        if (!inTouched(doc)) touched.push(doc);
+      if (STATE_WORDS.has(token)) {
+        stateTokens++;
+        continue; // scored below, once the candidates are known
+      }
+      const n = this.#scoreToken(token);
+      for (let i = 0; i < n; i++) {
+        const doc = local[i]!;
+        this.#touch(doc);
         total[doc]! += best[doc]!;
         matched[doc]!++;
         best[doc] = 0;
       }
     }
     // A state word rescores the candidates the other words found (or everything, if there are no others).
-    for (const token of stateTokens) {
-      const local = this.#scoreToken(token);
-      const pool = stateTokens.length < toks.length ? [...touched] : this.#allDocs();
-      for (const doc of pool) {
+    for (const token of toks) {
+      if (!STATE_WORDS.has(token)) continue;
+      const n = this.#scoreToken(token);
+      const everything = stateTokens === toks.length;
+      const size = everything ? this.index.docCount : this.#touchedCount;
+      for (let i = 0; i < size; i++) {
+        const doc = everything ? i : this.#touched[i]!;
+        if (everything && !this.index.isAlive(doc)) continue;
         const s = Math.max(best[doc]!, ctx.stateOf(this.index.entityIdOf(doc)) === token ? STATE_MATCH_SCORE : 0);
         best[doc] = 0;
         if (s === 0) continue;
-        if (!inTouched(doc)) touched.push(doc);
+        this.#touch(doc);
         total[doc]! += s;
         matched[doc]!++;
       }
-      for (const doc of local) best[doc] = 0;
+      for (let i = 0; i < n; i++) best[local[i]!] = 0;
     }
-
     this.#wholeValueBonus(toks);
 
-    const n = toks.length;
-    const top: { doc: number; score: number; tie: string }[] = [];
-    for (const doc of touched) {
-      const cover = matched[doc]! / n;
+    const wordCount = toks.length;
+    const top: Ranked[] = [];
+    for (let i = 0; i < this.#touchedCount; i++) {
+      const doc = this.#touched[i]!;
+      const cover = matched[doc]! / wordCount;
       const score = total[doc]! * cover * cover;
       total[doc] = 0;
       matched[doc] = 0;
       if (!this.index.isAlive(doc)) continue;
-      const eid = this.index.entityIdOf(doc);
-      if (top.length >= limit && score < top[top.length - 1]!.score) continue;
-      if (!ctx.accept(eid)) continue;
-      insertTop(top, { doc, score, tie: ctx.tieName(eid) }, limit);
+      const item = { doc, score, tie: this.index.tieOf(doc) };
+      if (top.length >= limit && !this.#before(item, top[top.length - 1]!)) continue;
+      if (!ctx.accept(this.index.entityIdOf(doc))) continue;
+      this.#insertTop(top, item, limit);
     }
+    const typed = words(query);
     return top.map(({ doc, score }) => {
       const eid = this.index.entityIdOf(doc);
-      return { entityId: eid, score: Math.round(score * 1000) / 1000, why: this.#explain(doc, eid, toks, query, ctx) };
+      return { entityId: eid, score: Math.round(score * 1000) / 1000, why: this.#explain({ doc, eid, toks, typed, ctx }) };
     });
+  }
+
+  #touch(doc: number): void {
+    if (this.#total[doc] === 0 && this.#matched[doc] === 0) this.#touched[this.#touchedCount++] = doc;
+  }
+
+  /** Higher score first; equal scores: shorter name, then entity id. */
+  #before(a: Ranked, b: Ranked): boolean {
+    if (a.score !== b.score) return a.score > b.score;
+    if (a.tie !== b.tie) return a.tie < b.tie;
+    return this.index.entityIdOf(a.doc) < this.index.entityIdOf(b.doc);
+  }
+
+  #insertTop(top: Ranked[], item: Ranked, limit: number): void {
+    let i = top.length;
+    while (i > 0 && this.#before(item, top[i - 1]!)) i--;
+    if (i >= limit) return;
+    top.splice(i, 0, item);
+    if (top.length > limit) top.pop();
   }
 
   /** Rewards documents whose area, floor or label is named exactly by a run of query words. */
@@ -112,10 +142,11 @@ export class SearchEngine {
     }
   }
 
-  /** Puts each document's best score for one query word into `#best`; returns the documents touched. */
-  #scoreToken(token: string): number[] {
+  /** Puts each document's best score for one query word into `#best`, the documents into `#local`; returns their count. */
+  #scoreToken(token: string): number {
     const best = this.#best;
-    const local: number[] = [];
+    const local = this.#local;
+    let n = 0;
     for (const m of this.#expansions(token)) {
       const posting = this.index.posting(m.term);
       if (!posting) continue;
@@ -124,21 +155,15 @@ export class SearchEngine {
       for (let i = 0; i < docs.length; i++) {
         const doc = docs[i]!;
         const s = MASK_SCORE[masks[i]!]! * weight;
-        if (best[doc] === 0) local.push(doc);
+        if (best[doc] === 0) local[n++] = doc;
         if (s > best[doc]!) best[doc] = s;
       }
     }
-    return local;
+    return n;
   }
 
   #expansions(token: string): TermMatch[] {
     return this.index.expand(token, synonymsOf(token));
-  }
-
-  #allDocs(): number[] {
-    const out: number[] = [];
-    for (let d = 0; d < this.index.docCount; d++) if (this.index.isAlive(d)) out.push(d);
-    return out;
   }
 
   #ensureCapacity(): void {
@@ -148,27 +173,31 @@ export class SearchEngine {
     this.#best = new Float64Array(size);
     this.#total = new Float64Array(size);
     this.#matched = new Uint8Array(size);
+    this.#touched = new Int32Array(size);
+    this.#local = new Int32Array(size);
   }
 
   /** No words, only filters: everything that passes, by name. */
   #unranked(ctx: SearchContext, limit: number): SearchHit[] {
-    const top: { doc: number; score: number; tie: string }[] = [];
-    for (const doc of this.#allDocs()) {
-      const eid = this.index.entityIdOf(doc);
-      if (ctx.accept(eid)) insertTop(top, { doc, score: 1, tie: ctx.tieName(eid) }, limit);
+    const top: Ranked[] = [];
+    for (let doc = 0; doc < this.index.docCount; doc++) {
+      if (!this.index.isAlive(doc)) continue;
+      const item = { doc, score: 1, tie: this.index.tieOf(doc) };
+      if (top.length >= limit && !this.#before(item, top[top.length - 1]!)) continue;
+      if (ctx.accept(this.index.entityIdOf(doc))) this.#insertTop(top, item, limit);
     }
     return top.map(({ doc }) => ({ entityId: this.index.entityIdOf(doc), score: 1, why: "matches the filters" }));
   }
 
-  #explain(doc: number, eid: string, toks: string[], query: string, ctx: SearchContext): string {
-    const typed = words(query);
-    // One phrase per matched part, listing every query word it explains: area "Living Room" matches "living room".
-    const parts = new Map<string, { words: string[]; how: string }>();
+  #explain(args: { doc: number; eid: string; toks: string[]; typed: string[]; ctx: SearchContext }): string {
+    const { doc, eid, toks, typed, ctx } = args;
+    // One phrase per matched field, listing every query word it explains: area "Living Room" matches "living room".
+    const parts = new Map<FieldKey | "state", { words: string[]; how: string }>();
     const unmatched: string[] = [];
     for (const token of toks) {
       const shown = typed.find((w) => w.startsWith(token) || token.startsWith(w)) ?? token;
       let bestScore = 0;
-      let best: { what: string; how: string } | undefined;
+      let best: { field: FieldKey | "state"; how: string } | undefined;
       for (const m of this.#expansions(token)) {
         const mask = this.index.maskOf(m.term, doc);
         if (!mask) continue;
@@ -176,31 +205,30 @@ export class SearchEngine {
         if (s > bestScore) {
           bestScore = s;
           const how = m.kind === "exact" ? "" : m.kind === "typo" ? ` (typo for "${m.term}")` : m.kind === "prefix" ? ` (start of "${m.term}")` : ` (synonym "${m.term}")`;
-          best = { what: ctx.describe(eid, FIELDS[MASK_BEST[mask]!]!.key), how };
+          best = { field: FIELDS[MASK_BEST[mask]!]!.key, how };
         }
       }
-      if (STATE_WORDS.has(token) && ctx.stateOf(eid) === token && bestScore < STATE_MATCH_SCORE) best = { what: "state", how: "" };
+      if (STATE_WORDS.has(token) && ctx.stateOf(eid) === token && bestScore < STATE_MATCH_SCORE) best = { field: "state", how: "" };
       if (!best) {
         unmatched.push(shown);
         continue;
       }
-      const part = parts.get(best.what) ?? { words: [], how: "" };
+      const part = parts.get(best.field) ?? { words: [], how: "" };
       part.words.push(shown);
       part.how += best.how;
-      parts.set(best.what, part);
+      parts.set(best.field, part);
     }
-    const out = [...parts].map(([what, p]) => (what === "state" ? `state is "${p.words.join(" ")}"` : `${what} matches "${p.words.join(" ")}"${p.how}`));
+    const out = [...parts].map(([field, p]) =>
+      field === "state" ? `state is "${p.words.join(" ")}"` : `${ctx.describe(eid, field)} matches "${p.words.join(" ")}"${p.how}`,
+    );
     if (unmatched.length) out.push(`nothing matches "${unmatched.join(" ")}"`);
     return out.join("; ");
   }
 }
 
-function insertTop(top: { doc: number; score: number; tie: string }[], item: { doc: number; score: number; tie: string }, limit: number): void {
-  const before = (a: typeof item, b: typeof item) =>
-    a.score !== b.score ? a.score > b.score : a.tie.length !== b.tie.length ? a.tie.length < b.tie.length : a.tie < b.tie;
-  let i = top.length;
-  while (i > 0 && before(item, top[i - 1]!)) i--;
-  if (i >= limit) return;
-  top.splice(i, 0, item);
-  if (top.length > limit) top.pop();
+interface Ranked {
+  doc: number;
+  score: number;
+  /** Name length: shorter names win ties, as they are closer to what was typed. */
+  tie: number;
 }
