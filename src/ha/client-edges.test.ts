@@ -218,6 +218,26 @@ describe("HA client against a minimal fake HA", () => {
     expect(calls).toBe(1);
   });
 
+  it("unsubscribing while disconnected stays unsubscribed after the reconnect", async () => {
+    const ha = await fake();
+    const c = client(ha, { backoff: { initialMs: 300, maxMs: 300 } });
+    let ready = 0;
+    c.onReady(() => ready++);
+    await c.connect();
+    let calls = 0;
+    const unsubscribe = await c.subscribeEntities(() => calls++);
+    await waitUntil(() => calls === 1, "the snapshot");
+    ha.dropAll();
+    await waitUntil(() => c.status === "reconnecting", "reconnecting");
+    await unsubscribe();
+    await waitUntil(() => ready === 2, "the reconnect");
+    // The library resubscribes what it had; the client drops it on its first event.
+    await waitUntil(() => ha.received.some((m) => m.type === "unsubscribe_events"), "unsubscribe_events after the reconnect");
+    ha.setState("switch.fan", "on");
+    await c.getStates();
+    expect(calls).toBe(1);
+  });
+
   it("close() during reconnect backoff ends cleanly with status closed", async () => {
     const ha = await fake();
     const c = client(ha, { backoff: { initialMs: 5_000, maxMs: 5_000 } });
