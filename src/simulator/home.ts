@@ -92,7 +92,7 @@ export class HomeModel implements SimHome {
       if (e.registry) r.entities.set(e.entity_id, registryEntry(e, createdAt));
       // Disabled entities have no state in HA.
       if (e.registry?.disabled_by) continue;
-      const changedMs = stableMs(initialChangedMs(house, e.entity_id, this.startedMs));
+      const changedMs = stableMs(initialChangedMs(house, e, this.startedMs));
       const context = { id: ulid(changedMs), parent_id: null, user_id: null };
       this.stateMap.set(
         e.entity_id,

@@ -3,9 +3,11 @@ import { coreCommands } from "./core.js";
 import { subscribeEntities } from "./entities.js";
 import { registryCommands } from "./registries.js";
 import { serviceCommands } from "./services.js";
+import { recorderCommands } from "./recorder.js";
+import { renderTemplateCommand } from "./template.js";
 
 /** Every WebSocket command the simulator understands, by type. */
 export function allCommands(): Map<string, Command> {
-  const list: Command[] = [...coreCommands, subscribeEntities, ...registryCommands, ...serviceCommands];
+  const list: Command[] = [...coreCommands, subscribeEntities, ...registryCommands, ...serviceCommands, ...recorderCommands, renderTemplateCommand];
   return new Map(list.map((c) => [c.type, c]));
 }

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { renderTemplate, TemplateError, type RenderResult } from "../template.js";
+import { CommandError, defineCommand, type Command } from "./command.js";
+
+/**
+ * `render_template` is a subscription in HA: the result message, then an
+ * event with the rendering, and a new event whenever an entity it reads changes.
+ */
+export const renderTemplateCommand: Command = defineCommand(
+  "render_template",
+  z.object({
+    template: z.string(),
+    variables: z.record(z.string(), z.unknown()).optional(),
+    timeout: z.number().optional(),
+    strict: z.boolean().optional(),
+    report_errors: z.boolean().optional(),
+    entity_ids: z.array(z.string()).optional(),
+  }),
+  (conn, msg) => {
+    const home = conn.ctx.home;
+    const render = (): RenderResult => renderTemplate(msg.template, (id) => home.getState(id), msg.variables ?? {});
+    let first: RenderResult;
+    try {
+      first = render();
+    } catch (err) {
+      if (err instanceof TemplateError) throw new CommandError("template_error", err.message);
+      throw err;
+    }
+    const { id } = msg;
+    let last = JSON.stringify(first.result);
+    let watched = new Set(first.entities);
+    const event = (r: RenderResult) => ({ result: r.result, listeners: { all: false, domains: [], entities: [...r.entities].sort(), time: false } });
+    const unsub = home.bus.listen("state_changed", (ev) => {
+      if (!ev.change || !watched.has(ev.change.entityId)) return;
+      try {
+        const r = render();
+        watched = new Set(r.entities);
+        const text = JSON.stringify(r.result);
+        if (text === last) return;
+        last = text;
+        conn.sendEventJson(id, JSON.stringify(event(r)));
+      } catch (err) {
+        if (msg.report_errors) conn.sendEventJson(id, JSON.stringify({ error: (err as Error).message, level: "ERROR" }));
+      }
+    });
+    conn.addSubscription(id, unsub);
+    conn.sendResult(id, null);
+    conn.sendEventJson(id, JSON.stringify(event(first)));
+  },
+);

@@ -1,0 +1,130 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { manualClock } from "../shared/index.js";
+import { demoHouse } from "./demo/index.js";
+import { startSimulator, type Simulator } from "./index.js";
+import { RawClient } from "./test-support/raw-client.js";
+
+const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
+const iso = (ms: number) => new Date(ms).toISOString();
+let sim: Simulator;
+let c: RawClient;
+let clock: ReturnType<typeof manualClock>;
+let nextId = 1;
+
+beforeEach(async () => {
+  clock = manualClock(NOW);
+  sim = await startSimulator({ house: demoHouse({ nowMs: NOW }), clock });
+  c = await RawClient.authed(sim.wsUrl, sim.users.tokenFor());
+  nextId = 1;
+});
+
+afterEach(async () => {
+  c.close();
+  await sim.close();
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const cmd = (type: string, extra: Record<string, unknown> = {}): Promise<any> => c.command({ id: nextId++, type, ...extra });
+const day = { start_time: iso(NOW - 24 * 3_600_000), end_time: iso(NOW) };
+
+describe("history/history_during_period", () => {
+  it("gives the flapping zha switch at least ten drops to unavailable and ends on the current state", async () => {
+    const res = await cmd("history/history_during_period", { ...day, entity_ids: ["switch.garden_fountain_pump"], minimal_response: true });
+    const rows = res.result["switch.garden_fountain_pump"] as { s: string; lu: number; a?: object }[];
+    expect(rows.filter((r) => r.s === "unavailable").length).toBeGreaterThanOrEqual(10);
+    expect(rows.at(-1)!.s).toBe(sim.home.getState("switch.garden_fountain_pump")!.state);
+    expect(rows.at(-1)!.lu * 1000).toBe(Date.parse(sim.home.getState("switch.garden_fountain_pump")!.last_changed));
+    expect(rows[0]).toHaveProperty("a");
+    expect(Object.keys(rows[1]!).sort()).toEqual(["lu", "s"]);
+    for (let i = 1; i < rows.length; i++) expect(rows[i]!.lu).toBeGreaterThan(rows[i - 1]!.lu);
+  });
+
+  it("starts with the state at start_time and drifts numeric sensors to today's value", async () => {
+    const res = await cmd("history/history_during_period", { ...day, entity_ids: ["sensor.kitchen_temperature", "light.kitchen_ceiling"] });
+    const temp = res.result["sensor.kitchen_temperature"] as { s: string; lu: number; a: { unit_of_measurement: string } }[];
+    expect(temp[0]!.lu).toBe((NOW - 24 * 3_600_000) / 1000);
+    expect(temp.length).toBeGreaterThan(40);
+    expect(new Set(temp.map((r) => r.s)).size).toBeGreaterThan(5);
+    expect(temp.every((r) => Number.isFinite(Number(r.s)) && r.a.unit_of_measurement === "°C")).toBe(true);
+    expect(temp.at(-1)!.s).toBe(sim.home.getState("sensor.kitchen_temperature")!.state);
+    const light = res.result["light.kitchen_ceiling"] as { s: string }[];
+    expect(new Set(light.map((r) => r.s))).toEqual(new Set(["on", "off"]));
+  });
+
+  it("blanks the outage window and records live changes", async () => {
+    const res = await cmd("history/history_during_period", { ...day, entity_ids: ["sensor.garden_shed_temperature"], no_attributes: true });
+    const rows = res.result["sensor.garden_shed_temperature"] as { s: string; lu: number; a?: object }[];
+    const outageStart = (NOW - 10 * 3_600_000) / 1000;
+    const i = rows.findIndex((r) => r.s === "unavailable");
+    expect(rows[i]!.lu).toBe(outageStart);
+    expect(rows[i + 1]!.lu).toBe(outageStart + 1.5 * 3600);
+    expect(rows.every((r) => r.a === undefined)).toBe(true);
+
+    clock.advance(60_000);
+    sim.home.setState("sensor.garden_shed_temperature", "3.3");
+    const later = await cmd("history/history_during_period", { start_time: iso(NOW), end_time: iso(NOW + 120_000), entity_ids: ["sensor.garden_shed_temperature"] });
+    expect(later.result["sensor.garden_shed_temperature"].at(-1)).toMatchObject({ s: "3.3", lu: (NOW + 60_000) / 1000 });
+  });
+
+  it("rejects a bad start time with HA's code", async () => {
+    expect((await cmd("history/history_during_period", { start_time: "yesterday", entity_ids: ["light.kitchen_ceiling"] })).error.code).toBe("invalid_start_time");
+  });
+});
+
+describe("logbook, statistics and the system log", () => {
+  it("lists state changes oldest first, leaving out continuous sensors unless asked", async () => {
+    const all = (await cmd("logbook/get_events", day)).result as { when: number; entity_id: string; state: string; name?: string }[];
+    expect(all.length).toBeGreaterThan(50);
+    for (let i = 1; i < all.length; i++) expect(all[i]!.when).toBeGreaterThanOrEqual(all[i - 1]!.when);
+    expect(all.some((e) => e.entity_id === "sensor.kitchen_temperature")).toBe(false);
+    expect(all.find((e) => e.entity_id === "switch.garden_fountain_pump" && e.state === "unavailable")?.name).toBe("Garden Fountain Pump");
+    const one = (await cmd("logbook/get_events", { ...day, entity_ids: ["sensor.kitchen_temperature"] })).result;
+    expect(one.length).toBeGreaterThan(10);
+  });
+
+  it("computes hourly mean/min/max for measurements and sums for totals", async () => {
+    const res = await cmd("recorder/statistics_during_period", {
+      ...day, period: "hour", statistic_ids: ["sensor.kitchen_temperature", "sensor.kitchen_coffee_machine_energy"],
+    });
+    const temp = res.result["sensor.kitchen_temperature"] as { start: number; end: number; mean: number; min: number; max: number }[];
+    expect(temp.length).toBe(24);
+    for (const r of temp) {
+      expect(r.end - r.start).toBe(3_600_000);
+      expect(r.mean).toBeGreaterThanOrEqual(r.min - 1e-9);
+      expect(r.mean).toBeLessThanOrEqual(r.max + 1e-9);
+    }
+    const energy = res.result["sensor.kitchen_coffee_machine_energy"] as { sum: number; state: number }[];
+    expect(energy.at(-1)!.sum).toBeGreaterThan(0);
+    const typed = await cmd("recorder/statistics_during_period", { ...day, period: "day", statistic_ids: ["sensor.kitchen_temperature"], types: ["max"] });
+    expect(Object.keys(typed.result["sensor.kitchen_temperature"][0]).sort()).toEqual(["end", "max", "start"]);
+  });
+
+  it("lists system log entries tied to real entities", async () => {
+    const log = (await cmd("system_log/list")).result as { name: string; message: string[]; count: number; level: string; source: [string, number] }[];
+    expect(log.length).toBeGreaterThanOrEqual(5);
+    const zha = log.find((e) => e.message.join(" ").includes("switch.garden_fountain_pump"));
+    expect(zha).toMatchObject({ name: expect.stringContaining("zha"), count: expect.any(Number) });
+    expect(log.some((e) => e.name.includes("ecobee") && e.level === "ERROR")).toBe(true);
+  });
+});
+
+describe("render_template", () => {
+  it("answers with a result, then an event, and re-renders when a read entity changes", async () => {
+    const sub = await cmd("render_template", { template: "{{ states('sensor.kitchen_temperature') | float + 1 }}" });
+    expect(sub).toMatchObject({ success: true, result: null });
+    const first = await c.until((m) => m.id === sub.id && m.type === "event");
+    const current = Number(sim.home.getState("sensor.kitchen_temperature")!.state);
+    expect(first.event.result).toBeCloseTo(current + 1);
+    expect(first.event.listeners.entities).toEqual(["sensor.kitchen_temperature"]);
+    sim.home.setState("sensor.kitchen_temperature", "30");
+    expect((await c.until((m) => m.id === sub.id && m.type === "event")).event.result).toBe(31);
+  });
+
+  it("renders text with several expressions and reports what it cannot render as template_error", async () => {
+    const sub = await cmd("render_template", { template: "Lock is {{ states('lock.front_door') }}, floor lamp {{ 'on' if true }}" });
+    expect(sub.error.code).toBe("template_error");
+    const ok = await cmd("render_template", { template: "Lock is {{ states('lock.front_door') }} and {{ is_state('lock.front_door', 'locked') }}" });
+    expect((await c.until((m) => m.id === ok.id && m.type === "event")).event.result).toBe("Lock is locked and True");
+    expect((await cmd("render_template", { template: "{{ now() }}" })).error).toMatchObject({ code: "template_error", message: expect.stringContaining("now") });
+  });
+});
