@@ -15,4 +15,5 @@ export {
 } from "./house-schema.js";
 export { loadHouseFile, parseHouse } from "./load.js";
 export { demoHouse } from "./demo/index.js";
+export { generateHouse } from "./generate-house.js";
 export { SimulatorError } from "./errors.js";
