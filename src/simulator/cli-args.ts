@@ -1,0 +1,55 @@
+import { parseArgs } from "node:util";
+
+export interface CliOptions {
+  port: number;
+  host: string;
+  house: { kind: "demo" } | { kind: "generated"; entities: number } | { kind: "file"; path: string };
+  seed: number;
+  token: string | undefined;
+}
+
+export class CliUsageError extends Error {}
+
+export const USAGE = `Usage: npm run sim -- [--port 8123] [--host 127.0.0.1] [--house demo | generated:10000 | path/to/house.json] [--seed N] [--token T]`;
+
+/** Parses the simulator's command line; every mistake is a CliUsageError that says what is expected. */
+export function parseCliArgs(argv: string[]): CliOptions {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: "string" },
+        host: { type: "string" },
+        house: { type: "string" },
+        seed: { type: "string" },
+        token: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (err) {
+    throw new CliUsageError(`${(err as Error).message}\n${USAGE}`);
+  }
+  if (values.help) throw new CliUsageError(USAGE);
+  const port = integer(values.port as string | undefined, "--port", 8123, 0, 65535);
+  const seed = integer(values.seed as string | undefined, "--seed", 1, 0, 2 ** 32 - 1);
+  const houseArg = (values.house as string | undefined) ?? "demo";
+  let house: CliOptions["house"];
+  if (houseArg === "demo") house = { kind: "demo" };
+  else if (houseArg.startsWith("generated:")) {
+    house = { kind: "generated", entities: integer(houseArg.slice("generated:".length), "--house generated:N", 0, 1, 100_000) };
+  } else if (houseArg.trim() !== "") house = { kind: "file", path: houseArg };
+  else throw new CliUsageError(`--house must be demo, generated:N or a path to a house JSON file\n${USAGE}`);
+  const token = values.token as string | undefined;
+  if (token !== undefined && token.trim() === "") throw new CliUsageError(`--token must not be empty\n${USAGE}`);
+  return { port, host: (values.host as string | undefined) ?? "127.0.0.1", house, seed, token };
+}
+
+function integer(text: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < min || n > max) throw new CliUsageError(`${name} must be a whole number from ${min} to ${max}, got "${text}"\n${USAGE}`);
+  return n;
+}

@@ -1,0 +1,67 @@
+import { createLogger } from "../shared/index.js";
+import { CliUsageError, parseCliArgs, type CliOptions } from "./cli-args.js";
+import { demoHouse } from "./demo/index.js";
+import { generateHouse } from "./generate-house.js";
+import type { House } from "./house-schema.js";
+import { loadHouseFile } from "./load.js";
+import { startSimulator } from "./simulator.js";
+import { SimulatorError } from "./errors.js";
+
+/** `npm run sim`: a Home Assistant simulator on a port, until SIGINT or SIGTERM. */
+async function main(argv: string[]): Promise<number> {
+  let options: CliOptions;
+  try {
+    options = parseCliArgs(argv);
+  } catch (err) {
+    if (err instanceof CliUsageError) {
+      console.error(err.message);
+      return 2;
+    }
+    throw err;
+  }
+  let house: House;
+  try {
+    house = await loadHouse(options);
+  } catch (err) {
+    if (err instanceof SimulatorError) {
+      console.error(err.message);
+      return 2;
+    }
+    throw err;
+  }
+  const users = options.token ? [{ id: "9c3bd2c1e0f04e4b8a1b6f2f0e2d7a11", name: "Simulator Admin", isAdmin: true, tokens: [options.token] }] : undefined;
+  const logger = createLogger({ level: "warn" });
+  let sim;
+  try {
+    sim = await startSimulator({ house, port: options.port, host: options.host, users, logger });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    console.error(code === "EADDRINUSE" ? `Port ${options.port} on ${options.host} is already in use; pick another with --port.` : `Cannot start the simulator: ${(err as Error).message}`);
+    return 1;
+  }
+  console.log(`Home Assistant simulator ${sim.haVersion}: "${house.name}", ${sim.home.states().length} entities`);
+  console.log(`URL:       ${sim.url}`);
+  console.log(`WebSocket: ${sim.wsUrl}`);
+  console.log(`Token:     ${sim.users.tokenFor()}`);
+  console.log("Press Ctrl+C to stop.");
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+  await sim.close();
+  return 0;
+}
+
+function loadHouse(o: CliOptions): Promise<House> {
+  if (o.house.kind === "demo") return Promise.resolve(demoHouse());
+  if (o.house.kind === "generated") return Promise.resolve(generateHouse({ entities: o.house.entities, seed: o.seed }));
+  return loadHouseFile(o.house.path);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(`Simulator failed: ${(err as Error).message ?? String(err)}`);
+    process.exit(1);
+  },
+);
