@@ -1,0 +1,146 @@
+import type { AppConfig } from "./config/index.js";
+import { createHaClient, type BackoffOptions, type CreateWebSocket, type HaClient } from "./ha/index.js";
+import { createStatusChecks, startMcpListener, startStatusListener, createTokenVerifier, healthReport, type Listener } from "./http/index.js";
+import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
+import { createMcpServer, createMcpSessions } from "./mcp/index.js";
+import type { Clock, Logger } from "./shared/index.js";
+import { describeError } from "./shared/index.js";
+import { demoHouse, startSimulator, type House, type Simulator } from "./simulator/index.js";
+import { openStore, type Store } from "./store/index.js";
+import { ToolRegistry } from "./tools/index.js";
+import { createGroundingTools } from "./tools/grounding/index.js";
+import { createSessionTools } from "./tools/sessions/index.js";
+
+export const VERSION = "0.1.0";
+
+export interface AppDeps {
+  config: AppConfig;
+  logger: Logger;
+  clock: Clock;
+  /** Interface to bind the listeners on; the add-on needs all interfaces. */
+  host: string;
+  createWebSocket?: CreateWebSocket;
+  fetch?: typeof fetch;
+  /** Heartbeat and reconnect timing towards HA; the defaults suit real homes, tests shorten them. */
+  haTiming?: { pingIntervalMs?: number; pongTimeoutMs?: number; backoff?: BackoffOptions };
+  /** How long an accepted caller token is trusted before HA is asked again (default 60 s). */
+  authCacheMs?: number;
+  /** Demo mode: the house the embedded simulator serves. */
+  demoHouse?: House;
+  /** Called once the MCP endpoint is listening, before anything else is logged. */
+  onListening?: (info: { mcpUrl: string; statusUrl: string; demoToken: string | undefined }) => void;
+}
+
+export interface App {
+  mcpUrl: string;
+  statusUrl: string;
+  demoToken: string | undefined;
+  ha: HaClient;
+  index: HomeIndex;
+  store: Store;
+  registry: ToolRegistry;
+  simulator: Simulator | undefined;
+  /** Resolves when Home Assistant is connected and the index is searchable. */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds and starts every part, in the order that lets each one rely on the
+ * last, and returns a handle that stops them in reverse.
+ */
+export async function startApp(deps: AppDeps): Promise<App> {
+  const { config, logger, clock } = deps;
+  const startedAt = clock.now();
+  // Parts stop in the reverse of the order they started in.
+  const stops: { part: string; stop: () => Promise<void> }[] = [];
+  const onStop = (part: string, stop: () => Promise<void>) => stops.push({ part, stop });
+  const stopAll = async () => {
+    for (const { part, stop } of stops.reverse()) {
+      await stop().then(
+        () => logger.debug(`${part} stopped`),
+        (err: unknown) => logger.warn({ err: describeError(err) }, `${part} did not stop cleanly`),
+      );
+    }
+  };
+
+  try {
+    let simulator: Simulator | undefined;
+    let ha = config.ha;
+    let coreApiUrl = config.coreApiUrl;
+    if (config.mode === "demo") {
+      simulator = await startSimulator({ house: deps.demoHouse ?? demoHouse(), host: "127.0.0.1", logger: logger.child({ part: "simulator" }), clock, ...(config.demoToken ? { users: [{ id: "demo-user", name: "Demo User", isAdmin: true, tokens: [config.demoToken] }] } : {}) });
+      onStop("simulator", () => simulator!.close());
+      ha = { wsUrl: simulator.wsUrl, apiUrl: simulator.apiUrl, token: simulator.users.tokenFor() };
+      coreApiUrl = simulator.apiUrl;
+    }
+    if (!ha || !coreApiUrl) throw new Error("No Home Assistant endpoint is configured.");
+
+    const store = await openStore({
+      dataDir: config.dataDir,
+      clock,
+      logger: logger.child({ part: "store" }),
+      sessionIdleMs: config.options.session_idle_days * 86_400_000,
+      continuationRetentionMs: config.options.continuation_retention_hours * 3_600_000,
+    });
+    onStop("store", () => store.close());
+    const stopSweeper = store.startSweeper();
+    onStop("sweeper", async () => stopSweeper());
+
+    const client = createHaClient({ wsUrl: ha.wsUrl, apiUrl: ha.apiUrl, token: ha.token, logger: logger.child({ part: "ha" }), clock, createWebSocket: deps.createWebSocket, fetch: deps.fetch, retryInitial: config.mode !== "demo", ...deps.haTiming });
+    const index = createHomeIndex({ ha: client, logger: logger.child({ part: "index" }), clock, dataDir: config.dataDir });
+    onStop("index", () => index.stop());
+    // Closed before the index stops, so nothing waits on a slow HA to answer unsubscribe calls.
+    onStop("home assistant connection", () => client.close());
+
+    const registry = new ToolRegistry(config.options.tool_name_separator);
+    for (const tool of [...createGroundingTools({ index, ha: client, clock }), ...createSessionTools({ store, clock })]) registry.register(tool);
+
+    const health = () => healthReport(createStatusChecks({ ha: client, index, store }), startedAt, clock.now());
+    const sessions = createMcpSessions({ createServer: () => createMcpServer({ registry, info: { name: "ha-agent", version: VERSION }, logger: logger.child({ part: "mcp" }) }), logger: logger.child({ part: "mcp" }), clock });
+    onStop("mcp sessions", () => sessions.closeAll());
+    const verifier = createTokenVerifier({
+      coreApiUrl,
+      supervisorApiUrl: config.supervisorApiUrl,
+      supervisorUrl: config.mode === "addon" ? "http://supervisor" : undefined,
+      clock,
+      logger: logger.child({ part: "auth" }),
+      fetch: deps.fetch,
+      createWebSocket: deps.createWebSocket,
+      acceptedTtlMs: deps.authCacheMs,
+    });
+    const listeners: Listener[] = [];
+    const mcp = await startMcpListener({ host: deps.host, port: config.mcpPort, verifier, sessions, health, logger: logger.child({ part: "http" }) });
+    listeners.push(mcp);
+    const status = await startStatusListener({
+      host: deps.host,
+      port: config.statusPort,
+      allowedAddresses: config.statusAllowedAddresses,
+      health,
+      info: { version: VERSION, mode: config.mode, mcpPath: "/mcp", mcpPort: mcp.port, toolNames: registry.list().map((t) => registry.wireName(t.name)) },
+      logger: logger.child({ part: "status" }),
+    });
+    listeners.push(status);
+    // Listeners close first on stop, so no new work arrives while the rest shuts down.
+    onStop("listeners", async () => {
+      await Promise.all(listeners.map((l) => l.close()));
+    });
+
+    const shownHost = deps.host === "0.0.0.0" || deps.host === "::" ? "127.0.0.1" : deps.host;
+    const mcpUrl = `http://${shownHost}:${mcp.port}/mcp`;
+    const statusUrl = `http://${shownHost}:${status.port}/`;
+    const demoToken = simulator ? ha.token : undefined;
+    deps.onListening?.({ mcpUrl, statusUrl, demoToken });
+    logger.info({ mode: config.mode, mcpUrl, statusUrl, recovery: store.recovery }, `HA Agent ${VERSION} listening in ${config.mode} mode`);
+
+    const ready = (async () => {
+      await client.connect();
+      await index.start();
+      logger.info({ ...index.stats() }, "HA Agent is ready");
+    })();
+    return { mcpUrl, statusUrl, demoToken, ha: client, index, store, registry, simulator, ready, stop: stopAll };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { manualClock, silentLogger } from "../../shared/index.js";
+import { demoHouse, startSimulator, type Simulator } from "../../simulator/index.js";
+import { AuthUnavailableError } from "./errors.js";
+import { createTokenVerifier } from "./token-verifier.js";
+
+describe("token verifier", () => {
+  let sim: Simulator;
+  beforeAll(async () => {
+    sim = await startSimulator({ house: demoHouse(), users: [{ id: "u-owner", name: "Owner", isAdmin: true, tokens: ["owner-token"] }, { id: "u-guest", name: "Guest", isAdmin: false, tokens: ["guest-token"] }] });
+  });
+  afterAll(async () => {
+    await sim?.close();
+  });
+
+  /** Counts the REST checks the verifier makes. */
+  function countingFetch() {
+    const calls: string[] = [];
+    const wrapped: typeof fetch = (input, init) => {
+      calls.push(String(input));
+      return fetch(input, init);
+    };
+    return { calls, fetch: wrapped };
+  }
+
+  it("maps an accepted token to its Home Assistant user", async () => {
+    const verifier = createTokenVerifier({ coreApiUrl: sim.apiUrl, clock: manualClock(), logger: silentLogger });
+    expect(await verifier.verify("guest-token")).toEqual({ id: "u-guest", name: "Guest", kind: "user", isAdmin: false });
+    expect(await verifier.verify("owner-token")).toMatchObject({ id: "u-owner", isAdmin: true });
+  });
+
+  it("rejects a token HA does not accept", async () => {
+    const verifier = createTokenVerifier({ coreApiUrl: sim.apiUrl, clock: manualClock(), logger: silentLogger });
+    expect(await verifier.verify("nobody")).toBeUndefined();
+  });
+
+  it("asks HA once per token while the answer is fresh, and again after it expires", async () => {
+    const clock = manualClock();
+    const { calls, fetch } = countingFetch();
+    const verifier = createTokenVerifier({ coreApiUrl: sim.apiUrl, clock, logger: silentLogger, fetch, acceptedTtlMs: 1_000 });
+    await Promise.all([verifier.verify("owner-token"), verifier.verify("owner-token"), verifier.verify("owner-token")]);
+    await verifier.verify("owner-token");
+    expect(calls).toHaveLength(1);
+    clock.advance(1_001);
+    await verifier.verify("owner-token");
+    expect(calls).toHaveLength(2);
+  });
+
+  it("notices a revoked token once the cached answer expires", async () => {
+    sim.users.add({ id: "u-temp", name: "Temp", isAdmin: false, tokens: ["temp-token"] });
+    const clock = manualClock();
+    const verifier = createTokenVerifier({ coreApiUrl: sim.apiUrl, clock, logger: silentLogger, acceptedTtlMs: 1_000 });
+    expect(await verifier.verify("temp-token")).toBeDefined();
+    sim.users.revokeToken("temp-token");
+    expect(await verifier.verify("temp-token")).toBeDefined();
+    clock.advance(1_001);
+    expect(await verifier.verify("temp-token")).toBeUndefined();
+  });
+
+  it("says HA is unavailable, rather than rejecting, when HA cannot be reached", async () => {
+    const verifier = createTokenVerifier({ coreApiUrl: "http://127.0.0.1:9/api", clock: manualClock(), logger: silentLogger, timeoutMs: 500 });
+    await expect(verifier.verify("owner-token")).rejects.toBeInstanceOf(AuthUnavailableError);
+  });
+
+  it("accepts another add-on's Supervisor token as an add-on principal", async () => {
+    const supervisor: typeof fetch = async (input, init) => {
+      const url = String(input);
+      const auth = new Headers(init?.headers).get("authorization");
+      if (url === "http://supervisor/core/api/") return new Response("{}", { status: auth === "Bearer addon-token" ? 200 : 401 });
+      if (url === "http://supervisor/addons/self/info") return Response.json({ result: "ok", data: { slug: "local_voice" } });
+      return fetch(input, init);
+    };
+    const verifier = createTokenVerifier({ coreApiUrl: sim.apiUrl, supervisorApiUrl: "http://supervisor/core/api", supervisorUrl: "http://supervisor", clock: manualClock(), logger: silentLogger, fetch: supervisor });
+    expect(await verifier.verify("addon-token")).toEqual({ id: "addon:local_voice", name: "local_voice", kind: "addon", isAdmin: false });
+    expect(await verifier.verify("owner-token")).toMatchObject({ id: "u-owner", kind: "user" });
+    expect(await verifier.verify("neither")).toBeUndefined();
+  });
+});

@@ -1,0 +1,128 @@
+import { writeSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { startApp, VERSION, type App } from "./app.js";
+import { ConfigError, loadConfig, type AppConfig } from "./config/index.js";
+import { HaAuthError } from "./ha/index.js";
+import { createLogger, describeError, systemClock, type Logger } from "./shared/index.js";
+
+/** How long a stop may take before the process gives up waiting; well under the add-on's 10 s. */
+const STOP_DEADLINE_MS = 8_000;
+
+/**
+ * Log lines wait until the banner is out, so the first thing a person sees
+ * is where to connect (and, in demo mode, with which token).
+ */
+function gatedStdout() {
+  let queue: string[] | undefined = [];
+  return {
+    write(line: string) {
+      if (queue) queue.push(line);
+      else writeSync(1, line);
+    },
+    open() {
+      const pending = queue ?? [];
+      queue = undefined;
+      for (const line of pending) writeSync(1, line);
+    },
+  };
+}
+
+function banner(config: AppConfig, info: { mcpUrl: string; statusUrl: string; demoToken: string | undefined }): string {
+  const lines = [`HA Agent ${VERSION} (${config.mode} mode)`, `MCP endpoint: ${info.mcpUrl}`];
+  if (info.demoToken) {
+    lines.push(
+      `Token:        ${info.demoToken}`,
+      `Status page:  ${info.statusUrl}`,
+      "This is a simulated demo home. Try it with the MCP Inspector:",
+      `  npx @modelcontextprotocol/inspector --cli ${info.mcpUrl} --transport http --header "Authorization: Bearer ${info.demoToken}" --method tools/list`,
+    );
+  } else {
+    lines.push("Authenticate with the header 'Authorization: Bearer <Home Assistant long-lived access token>'.", `Status page:  ${info.statusUrl}`);
+  }
+  return `${lines.join("\n")}\n\n`;
+}
+
+async function readOptional(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw err;
+  }
+}
+
+function installProcessHandlers(logger: Logger, stop: (code: number) => Promise<never>): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`received ${signal}; stopping`);
+    void stop(0);
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+  process.on("unhandledRejection", (reason) => {
+    logger.error({ err: describeError(reason), stack: reason instanceof Error ? reason.stack : undefined }, "an operation failed without being handled; HA Agent keeps running");
+  });
+  process.on("uncaughtException", (err) => {
+    logger.fatal({ err: describeError(err), stack: err.stack }, "unexpected error; stopping so the add-on can be restarted cleanly");
+    if (!stopping) {
+      stopping = true;
+      void stop(1);
+    }
+  });
+}
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = await loadConfig({ env: process.env, readFile: readOptional });
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : `Cannot read the configuration: ${describeError(err)}`);
+    process.exit(2);
+  }
+
+  const out = gatedStdout();
+  const logger = createLogger({ level: config.options.log_level, destination: out });
+  let app: App | undefined;
+  const stop = async (code: number): Promise<never> => {
+    const deadline = setTimeout(() => {
+      logger.error(`stopping took longer than ${STOP_DEADLINE_MS / 1000} s; exiting anyway`);
+      process.exit(code || 1);
+    }, STOP_DEADLINE_MS);
+    deadline.unref();
+    await app?.stop();
+    logger.info("stopped");
+    out.open();
+    process.exit(code);
+  };
+  installProcessHandlers(logger, stop);
+
+  try {
+    app = await startApp({
+      config,
+      logger,
+      clock: systemClock,
+      host: config.mode === "demo" ? "127.0.0.1" : "0.0.0.0",
+      onListening: (info) => {
+        writeSync(1, banner(config, info));
+        out.open();
+      },
+    });
+  } catch (err) {
+    out.open();
+    console.error(`HA Agent could not start: ${describeError(err)}`);
+    process.exit(1);
+  }
+
+  try {
+    await app.ready;
+  } catch (err) {
+    const message = err instanceof HaAuthError ? err.message : `Cannot reach Home Assistant: ${describeError(err)}`;
+    logger.fatal(message);
+    console.error(message);
+    await stop(1);
+  }
+}
+
+void main();

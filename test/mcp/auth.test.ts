@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectClient, startStack, type Stack } from "../support/stack.js";
+
+const initialize = (token?: string): RequestInit => ({
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } }),
+});
+
+describe("MCP authentication", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ authCacheMs: 300 });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it("answers 401 with WWW-Authenticate when the token is missing", async () => {
+    const res = await fetch(stack.mcpUrl, initialize());
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toMatch(/^Bearer realm="ha-agent"/);
+    expect(((await res.json()) as { message: string }).message).toMatch(/Authorization: Bearer/);
+  });
+
+  it("answers 401 with error=invalid_token when Home Assistant rejects the token", async () => {
+    const res = await fetch(stack.mcpUrl, initialize("not-a-real-token"));
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toMatch(/error="invalid_token"/);
+  });
+
+  it("accepts a token Home Assistant accepts, for any of its users", async () => {
+    stack.sim.users.add({ id: "user-sam", name: "Sam", isAdmin: false, tokens: ["sam-token-1"] });
+    const res = await fetch(stack.mcpUrl, initialize("sam-token-1"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("mcp-session-id")).toBeTruthy();
+  });
+
+  it("refuses a token once Home Assistant has revoked it and the cached answer expires", async () => {
+    stack.sim.users.add({ id: "user-kim", name: "Kim", isAdmin: false, tokens: ["kim-token-1"] });
+    expect((await fetch(stack.mcpUrl, initialize("kim-token-1"))).status).toBe(200);
+    stack.sim.users.revokeToken("kim-token-1");
+    await new Promise((r) => setTimeout(r, 400));
+    expect((await fetch(stack.mcpUrl, initialize("kim-token-1"))).status).toBe(401);
+  });
+
+  it("does not let one principal use another principal's MCP session", async () => {
+    stack.sim.users.add({ id: "user-alex", name: "Alex", isAdmin: false, tokens: ["alex-token-1"] });
+    const res = await fetch(stack.mcpUrl, initialize(stack.token));
+    const sessionId = res.headers.get("mcp-session-id") as string;
+    await res.body?.cancel();
+    const hijack = await fetch(stack.mcpUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: "Bearer alex-token-1", "mcp-session-id": sessionId },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
+    });
+    expect(hijack.status).toBe(404);
+  });
+
+  it("serves /healthz without a token", async () => {
+    const res = await fetch(`${stack.baseUrl}/healthz`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; components: Record<string, { ok: boolean }> };
+    expect(body.status).toBe("ok");
+    expect(body.components.home_assistant?.ok).toBe(true);
+  });
+
+  it("a client connected with a valid token can list tools", async () => {
+    const client = await connectClient(stack.mcpUrl, stack.token);
+    try {
+      expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+    }
+  });
+});

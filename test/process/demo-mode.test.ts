@@ -1,0 +1,70 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectClient } from "../support/stack.js";
+import { runProgram, type Program } from "../support/program.js";
+
+describe("demo mode (no HA settings at all)", () => {
+  let program: Program;
+  let dataDir: string;
+  let mcpUrl: string;
+  let token: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "ha-agent-demo-"));
+    program = runProgram({ DATA_DIR: dataDir, MCP_PORT: "0", STATUS_PORT: "0" });
+    const [, url] = (await program.waitFor(/^MCP endpoint: (\S+)$/m)) as RegExpMatchArray;
+    const [, secret] = (await program.waitFor(/^Token: +(\S+)$/m)) as RegExpMatchArray;
+    mcpUrl = url as string;
+    token = secret as string;
+  });
+
+  afterAll(async () => {
+    if (program.child.exitCode === null) {
+      program.child.kill("SIGKILL");
+      await program.exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("prints the MCP endpoint and the token before any log line", () => {
+    const lines = program.stdout().split("\n");
+    expect(lines[0]).toMatch(/^HA Agent \S+ \(demo mode\)$/);
+    expect(lines[1]).toMatch(/^MCP endpoint: http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(lines[2]).toMatch(/^Token: +\S{16,}$/);
+  });
+
+  it("serves valid tool names and the kitchen's real states to an MCP client", async () => {
+    await program.waitFor(/HA Agent is ready/);
+    const client = await connectClient(mcpUrl, token);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.length).toBeGreaterThanOrEqual(2);
+      for (const tool of tools) expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+      const names = tools.map((t) => t.name);
+      expect(names).toContain("ha_agent_state_query");
+      expect(names).toContain("ha_agent_index_search");
+
+      const result = await client.callTool({ name: "ha_agent_state_query", arguments: { area: "kitchen" } });
+      expect(result.isError).toBeFalsy();
+      const entities = (result.structuredContent as { entities: { entity_id: string; area: string | null; state: string; name: string }[] }).entities;
+      expect(entities.length).toBeGreaterThan(3);
+      for (const e of entities) expect(e.area).toBe("Kitchen");
+      expect(entities.some((e) => e.entity_id.startsWith("light."))).toBe(true);
+      // The text block carries the same JSON as the structured result.
+      const text = (result.content as { type: string; text: string }[])[0]?.text ?? "";
+      expect(JSON.parse(text)).toEqual(result.structuredContent);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("stops cleanly with exit code 0 on SIGTERM", async () => {
+    const started = Date.now();
+    program.child.kill("SIGTERM");
+    const { code } = await program.exited;
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});

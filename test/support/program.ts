@@ -1,0 +1,61 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+const root = join(import.meta.dirname, "..", "..");
+export const MAIN = join(root, "dist", "main.js");
+
+export interface Program {
+  child: ChildProcessWithoutNullStreams;
+  /** Everything written to stdout so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the first match of `pattern` on stdout. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Resolves with the exit code (or signal) once the process has ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Runs the compiled program (`npm test` builds it first) with exactly the given environment. */
+export function runProgram(env: Record<string, string>): Program {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build" first (npm test does).`);
+  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["pipe", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (err += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    waitFor(pattern, timeoutMs = 15_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(out);
+          if (match) {
+            cleanup();
+            resolve(match);
+          }
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`no ${pattern} on stdout within ${timeoutMs} ms.\nstdout:\n${out}\nstderr:\n${err}`));
+        }, timeoutMs);
+        const onExit = () => {
+          cleanup();
+          reject(new Error(`the program exited before printing ${pattern}.\nstdout:\n${out}\nstderr:\n${err}`));
+        };
+        const cleanup = () => {
+          clearTimeout(timer);
+          child.stdout.off("data", check);
+          child.off("exit", onExit);
+        };
+        child.stdout.on("data", check);
+        child.on("exit", onExit);
+        check();
+      });
+    },
+  };
+}

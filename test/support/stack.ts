@@ -1,0 +1,99 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { startApp, type App } from "../../src/app.js";
+import { loadConfig } from "../../src/config/index.js";
+import { silentLogger, systemClock, type Logger } from "../../src/shared/index.js";
+import { demoHouse, startSimulator, type House, type Simulator } from "../../src/simulator/index.js";
+
+export interface Stack {
+  app: App;
+  sim: Simulator;
+  /** `http://127.0.0.1:PORT/mcp` */
+  mcpUrl: string;
+  /** The MCP listener's base URL, for `/healthz`. */
+  baseUrl: string;
+  statusUrl: string;
+  /** A token the simulated HA accepts (an admin user's). */
+  token: string;
+  dataDir: string;
+  /** An MCP SDK client, connected with `token`. */
+  client: Client;
+  /** Another connected client for the given token. */
+  connect(token: string): Promise<Client>;
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  house?: House;
+  /** Extra environment for the program, e.g. `{ TOOL_NAME_SEPARATOR: "." }`. */
+  env?: Record<string, string>;
+  /** Reuse a data directory (to test restarts); a fresh temp dir otherwise. */
+  dataDir?: string;
+  /** Reuse a running simulator instead of starting one. */
+  sim?: Simulator;
+  logger?: Logger;
+  /** Fast heartbeat and reconnects by default, so outage tests run in seconds. */
+  haTiming?: { pingIntervalMs?: number; pongTimeoutMs?: number; backoff?: { initialMs: number; maxMs: number } };
+  /** How long accepted tokens are cached (default 60 s, as in production). */
+  authCacheMs?: number;
+  /** Wait for HA and the index (default true). */
+  waitReady?: boolean;
+}
+
+export async function connectClient(mcpUrl: string, token: string): Promise<Client> {
+  const client = new Client({ name: "ha-agent-tests", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  return client;
+}
+
+/**
+ * The whole program in-process, in standalone mode against a simulator over
+ * real sockets, with a connected MCP client.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const sim = options.sim ?? (await startSimulator({ house: options.house ?? demoHouse() }));
+  const ownsSim = !options.sim;
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "ha-agent-stack-")));
+  const token = sim.users.tokenFor();
+  const config = await loadConfig({
+    env: { HA_URL: sim.url, HA_TOKEN: token, DATA_DIR: dataDir, MCP_PORT: "0", STATUS_PORT: "0", ...options.env },
+    readFile: async () => undefined,
+  });
+  const app = await startApp({
+    config,
+    logger: options.logger ?? silentLogger,
+    clock: systemClock,
+    host: "127.0.0.1",
+    authCacheMs: options.authCacheMs,
+    haTiming: options.haTiming ?? { pingIntervalMs: 500, pongTimeoutMs: 500, backoff: { initialMs: 50, maxMs: 500 } },
+  });
+  if (options.waitReady !== false) await app.ready;
+  const clients: Client[] = [];
+  const connect = async (t: string) => {
+    const c = await connectClient(app.mcpUrl, t);
+    clients.push(c);
+    return c;
+  };
+  const client = await connect(token);
+  return {
+    app,
+    sim,
+    mcpUrl: app.mcpUrl,
+    baseUrl: app.mcpUrl.replace(/\/mcp$/, ""),
+    statusUrl: app.statusUrl,
+    token,
+    dataDir,
+    client,
+    connect,
+    async close() {
+      await Promise.all(clients.map((c) => c.close().catch(() => {})));
+      await app.stop();
+      if (ownsSim) await sim.close();
+      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
