@@ -22,7 +22,7 @@ export async function readRecord<S extends z.ZodType>(fs: StoreFs, path: string,
   try {
     raw = await fs.readFile(path);
   } catch (err) {
-    if (errnoOf(err) === "ENOENT") return { kind: "missing" };
+    if (errnoOf(err) === "ENOENT" || errnoOf(err) === "ENOTDIR") return { kind: "missing" };
     throw err;
   }
   let parsed: unknown;

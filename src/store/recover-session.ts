@@ -67,6 +67,11 @@ export async function recoverSession(env: RecoveryEnv, report: RecoveryReport, s
   const sessionPath = layout.sessionFile(sessionId);
   const read = await readRecord(fs, sessionPath, SessionRecordSchema);
   if (read.kind === "missing") {
+    const isDir = await fs.stat(dir).then((st) => st.isDirectory(), () => false);
+    if (!isDir) {
+      report.problems.push(`sessions/${sessionId} is a file, not a session folder; it is ignored.`);
+      return undefined;
+    }
     const left = [...(await listDir(env, layout.turnsDir(sessionId))), ...(await listDir(env, layout.logsDir(sessionId)))];
     if (left.length === 0) {
       report.problems.push(`sessions/${sessionId} is an empty folder left by an interrupted create${env.repair ? "; removed" : ""}.`);

@@ -34,6 +34,8 @@ export interface RecoveryEnv {
   repair: boolean;
   /** Check every turn, log and artifact (fsck), not only what boot needs. */
   deep: boolean;
+  /** Keep at most this many problem lines (boot keeps /healthz small); default all. */
+  maxProblems?: number;
 }
 
 export function emptyReport(): RecoveryReport {

@@ -102,3 +102,15 @@ describe("boot recovery", () => {
     await expect(openStore({ dataDir })).rejects.toMatchObject({ code: "format_too_new" });
   });
 });
+
+describe("boot recovery on odd data dirs", () => {
+  it("ignores a stray file named like a session and reports it", async () => {
+    const dataDir = await tempDir();
+    await mkdir(join(dataDir, "sessions"), { recursive: true });
+    await writeFile(join(dataDir, "sessions", "01JD0000000000000000000009"), "stray");
+    const store = await openStore({ dataDir });
+    expect(store.recovery.problems).toEqual([expect.stringContaining("is a file, not a session folder")]);
+    expect(await readFile(join(dataDir, "sessions", "01JD0000000000000000000009"), "utf8")).toBe("stray");
+    await store.close();
+  });
+});

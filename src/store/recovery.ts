@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { ArtifactMetaSchema } from "./artifacts.js";
+import { asStorageError } from "./atomic.js";
 import { errnoOf } from "./errors.js";
 import { quarantine } from "./quarantine.js";
 import { readRecord } from "./read-record.js";
@@ -38,6 +39,14 @@ async function forEachLimited<T>(items: T[], limit: number, task: (item: T) => P
  * that do not parse. Never fails for damage; it reports it.
  */
 export async function recover(env: RecoveryEnv): Promise<{ report: RecoveryReport; sessions: SessionRecord[] }> {
+  try {
+    return await scan(env);
+  } catch (err) {
+    throw asStorageError(`read the data directory ${env.layout.dataDir}`, err);
+  }
+}
+
+async function scan(env: RecoveryEnv): Promise<{ report: RecoveryReport; sessions: SessionRecord[] }> {
   const started = performance.now();
   const { fs, layout } = env;
   const report = emptyReport();
@@ -59,6 +68,11 @@ export async function recover(env: RecoveryEnv): Promise<{ report: RecoveryRepor
     if (session) sessions.push(session);
   });
   if (env.deep) await checkArtifacts(env, report);
+  const max = env.maxProblems ?? Infinity;
+  if (report.problems.length > max) {
+    const more = report.problems.length - max;
+    report.problems = [...report.problems.slice(0, max), `… and ${more} more; run fsck for the full list.`];
+  }
   report.sessions = sessions.length;
   report.continuations = sessions.reduce((n, s) => n + s.messages.length, 0);
   report.durationMs = Math.round((performance.now() - started) * 10) / 10;
