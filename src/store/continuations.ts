@@ -129,13 +129,17 @@ export function createContinuationsApi(ctx: StoreContext): ContinuationsApi {
         });
         const ref: MessageRef = { continuationId: id, status: "pending", createdAt: now, updatedAt: now, preview: redactText(request.message.slice(0, 80)) };
         // session.json first: boot recovery finds every open continuation from session files alone.
-        const before = await ctx.mutateSession(sessionId, (s) => ({
-          ...s,
-          lastActivityAt: now,
-          messages: [...s.messages, ref],
-          openContinuations: [...s.openContinuations, id],
-          idempotencyKeys: key === undefined ? s.idempotencyKeys : [...s.idempotencyKeys.filter((k) => k.key !== key), { key, continuationId: id }],
-        }));
+        const before = await ctx.mutateSession(sessionId, (s) => {
+          // The session may have been ended while this call waited for its turn.
+          if (s.status !== "active") throw new SessionClosedError(sessionId, s.status);
+          return {
+            ...s,
+            lastActivityAt: now,
+            messages: [...s.messages, ref],
+            openContinuations: [...s.openContinuations, id],
+            idempotencyKeys: key === undefined ? s.idempotencyKeys : [...s.idempotencyKeys.filter((k) => k.key !== key), { key, continuationId: id }],
+          };
+        });
         try {
           const written = await ctx.writeTurn(record);
           ctx.contSession.set(id, sessionId);
