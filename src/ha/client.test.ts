@@ -85,6 +85,39 @@ describe("HA client against the simulator", () => {
     expect(state?.attributes.brightness).toBe(77);
   });
 
+  it("reads history, logbook, statistics and the system log with camelCase arguments", async () => {
+    const c = client();
+    await c.connect();
+    const startTime = new Date(Date.now() - 24 * 3_600_000);
+    const history = await c.history({ startTime, entityIds: ["sensor.kitchen_temperature"], minimalResponse: true, noAttributes: true });
+    const rows = history["sensor.kitchen_temperature"] ?? [];
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.at(-1)?.s).toBe(sim.home.getState("sensor.kitchen_temperature")?.state);
+    expect(rows.every((r) => r.a === undefined)).toBe(true);
+
+    const logbook = await c.logbook({ startTime, entityIds: ["switch.garden_fountain_pump"] });
+    expect(logbook.length).toBeGreaterThan(0);
+    expect(logbook.every((e) => e.entity_id === "switch.garden_fountain_pump")).toBe(true);
+
+    const stats = await c.statistics({ startTime, statisticIds: ["sensor.kitchen_temperature"], period: "hour", types: ["max"] });
+    const hours = stats["sensor.kitchen_temperature"] ?? [];
+    expect(hours.length).toBeGreaterThan(20);
+    expect(Object.keys(hours[0] ?? {}).sort()).toEqual(["end", "max", "start"]);
+
+    const log = await c.systemLog();
+    expect(log.some((e) => e.level === "ERROR")).toBe(true);
+  });
+
+  it("renderTemplate returns HA's first rendering and reports template errors as HaCommandError", async () => {
+    const c = client();
+    await c.connect();
+    const lock = sim.home.getState("lock.front_door")?.state;
+    await expect(c.renderTemplate("Lock is {{ states('lock.front_door') }}")).resolves.toBe(`Lock is ${String(lock)}`);
+    const err = await c.renderTemplate("{{ now() }}").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HaCommandError);
+    expect((err as HaCommandError).code).toBe("template_error");
+  });
+
   it("an unknown service comes back as HaCommandError with HA's code", async () => {
     const c = client();
     await c.connect();
