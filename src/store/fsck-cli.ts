@@ -8,7 +8,7 @@ const USAGE = "usage: npm run fsck -- --data DIR [--repair]\n  Checks an HA Agen
 async function main(argv: string[]): Promise<number> {
   const dataIndex = argv.indexOf("--data");
   const dataDir = dataIndex === -1 ? undefined : argv[dataIndex + 1];
-  const unknown = argv.filter((a, i) => a.startsWith("--") && a !== "--data" && a !== "--repair" && i !== dataIndex + 1);
+  const unknown = argv.filter((a, i) => a.startsWith("--") && a !== "--data" && a !== "--repair" && (dataIndex === -1 || i !== dataIndex + 1));
   if (!dataDir || dataDir.startsWith("--") || unknown.length > 0 || argv.includes("--help")) {
     console.error(unknown.length ? `unknown option ${unknown[0]}\n${USAGE}` : USAGE);
     return 2;
