@@ -30,6 +30,8 @@ export interface SearchResult extends SearchHit {
   state: string | null;
 }
 
+const MAIN_ENTITY_PRIOR = 1.04;
+
 // Attributes whose change alters an entity's name or searchable class.
 const STRUCTURAL_ATTRIBUTES = ["friendly_name", "device_class", "unit_of_measurement"];
 
@@ -277,10 +279,20 @@ export class HomeGraph {
     }
   }
 
+  /**
+   * A device's main entity (the one named just like the device: the plug's
+   * switch, not its power sensor) is what people mean when they name the
+   * device, so it edges ahead of its siblings.
+   */
+  #prior(s: EntityStructure): number {
+    const device = s.deviceId ? this.#reg.devices.get(s.deviceId) : undefined;
+    return device && device.name === s.name ? MAIN_ENTITY_PRIOR : 1;
+  }
+
   #reindex(id: string): void {
     const s = resolveEntity(id, this.#reg, this.#states.get(id));
     this.#structures.set(id, s);
-    this.#index.add(id, docFields(s, this.#reg, this.#floorWords), s.name.length);
+    this.#index.add(id, docFields(s, this.#reg, this.#floorWords), s.name.length, this.#prior(s));
   }
 
   #rebuild(): void {
@@ -293,7 +305,7 @@ export class HomeGraph {
   #rebuildIndex(): void {
     this.#index = new SearchIndex();
     this.#engine = new SearchEngine(this.#index);
-    for (const s of this.#structures.values()) this.#index.add(s.entityId, docFields(s, this.#reg, this.#floorWords), s.name.length);
+    for (const s of this.#structures.values()) this.#index.add(s.entityId, docFields(s, this.#reg, this.#floorWords), s.name.length, this.#prior(s));
     this.#index.warm();
   }
 }

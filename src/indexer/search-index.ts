@@ -22,6 +22,8 @@ const JOINED_FIELDS: ReadonlySet<FieldKey> = new Set(["name", "alias", "area", "
 // beats one that only shares a word with it ("downstairs toilet").
 const WHOLE_VALUE_FIELDS: ReadonlySet<FieldKey> = new Set(["area", "floor", "label"]);
 
+const isWord = (t: string) => /^[a-z]/.test(t) && !/\d/.test(t);
+
 /** The term under which a field's complete value is indexed. */
 export const wholeValueTerm = (toks: string[]): string => `=${toks.join(" ")}`;
 
@@ -36,6 +38,7 @@ export class SearchIndex {
   readonly #entityIds: string[] = [];
   readonly #alive: boolean[] = [];
   readonly #ties: number[] = [];
+  readonly #priors: number[] = [];
   readonly #docOf = new Map<string, number>();
   #aliveCount = 0;
   #byLength: Map<number, string[]> | null = null;
@@ -60,6 +63,10 @@ export class SearchIndex {
     return this.#entityIds[doc]!;
   }
 
+  priorOf(doc: number): number {
+    return this.#priors[doc]!;
+  }
+
   tieOf(doc: number): number {
     return this.#ties[doc]!;
   }
@@ -72,13 +79,17 @@ export class SearchIndex {
     return this.#docOf.get(entityId);
   }
 
-  /** Adds or replaces the document of an entity. `tie` orders equal scores, lower first. */
-  add(entityId: string, fields: DocFields, tie = 0): void {
+  /**
+   * Adds or replaces the document of an entity. `tie` orders equal scores,
+   * lower first; `prior` multiplies the document's score (1 is neutral).
+   */
+  add(entityId: string, fields: DocFields, tie = 0, prior = 1): void {
     this.remove(entityId);
     const doc = this.#entityIds.length;
     this.#entityIds.push(entityId);
     this.#alive.push(true);
     this.#ties.push(tie);
+    this.#priors.push(prior);
     this.#docOf.set(entityId, doc);
     this.#aliveCount++;
     const masks = new Map<string, number>();
@@ -96,7 +107,8 @@ export class SearchIndex {
         }
         for (let i = 0; i < toks.length; i++) {
           masks.set(toks[i]!, (masks.get(toks[i]!) ?? 0) | bit);
-          if (i > 0 && JOINED_FIELDS.has(field.key)) {
+          // Only words join: "livingroom" is typed, "light12" is not, and numbers would swamp the vocabulary.
+          if (i > 0 && JOINED_FIELDS.has(field.key) && isWord(toks[i - 1]!) && isWord(toks[i]!)) {
             const joined = toks[i - 1]! + toks[i]!;
             masks.set(joined, (masks.get(joined) ?? 0) | bit);
           }
@@ -162,10 +174,10 @@ export class SearchIndex {
     const exact = this.#postings.has(token);
     if (exact) put({ term: token, quality: 1, kind: "exact" });
     for (const s of synonyms) if (this.#postings.has(s)) put({ term: s, quality: 0.85, kind: "synonym" });
-    if (token.length >= 3) for (const t of this.#prefixed(token)) put({ term: t, quality: 0.7, kind: "prefix" });
+    if (token.length >= 3 && isWord(token)) for (const t of this.#prefixed(token)) put({ term: t, quality: 0.7, kind: "prefix" });
     const edits = allowedEdits(token.length);
     // A word found as typed is taken as meant; only unknown words are treated as typos.
-    if (!exact && edits > 0) {
+    if (!exact && edits > 0 && isWord(token)) {
       for (const [term, distance] of this.#near(token, edits)) {
         put({ term, quality: distance === 1 ? 0.8 : 0.6, kind: "typo" });
       }

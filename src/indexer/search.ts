@@ -93,7 +93,7 @@ export class SearchEngine {
     for (let i = 0; i < this.#touchedCount; i++) {
       const doc = this.#touched[i]!;
       const cover = matched[doc]! / wordCount;
-      const score = total[doc]! * cover * cover;
+      const score = total[doc]! * cover * cover * this.index.priorOf(doc);
       total[doc] = 0;
       matched[doc] = 0;
       if (!this.index.isAlive(doc)) continue;
@@ -128,16 +128,22 @@ export class SearchEngine {
     if (top.length > limit) top.pop();
   }
 
-  /** Rewards documents whose area, floor or label is named exactly by a run of query words. */
+  /**
+   * Rewards documents whose area, floor or label is named exactly by a run of
+   * query words, reading misspelt words as the words they were taken for.
+   */
   #wholeValueBonus(toks: string[]): void {
     const total = this.#total;
+    const readings = toks.map((t) => [t, ...this.#expansions(t).filter((m) => m.kind === "typo").slice(0, 2).map((m) => m.term)]);
     for (let len = 1; len <= Math.min(MAX_PHRASE, toks.length); len++) {
       for (let i = 0; i + len <= toks.length; i++) {
-        const term = wholeValueTerm(toks.slice(i, i + len));
-        const posting = this.index.posting(term);
-        if (!posting) continue;
-        const bonus = WHOLE_VALUE_BONUS * this.index.idf(term);
-        for (const doc of posting.docs) if (total[doc]! > 0) total[doc]! += bonus;
+        for (const phrase of combinations(readings.slice(i, i + len))) {
+          const term = wholeValueTerm(phrase);
+          const posting = this.index.posting(term);
+          if (!posting) continue;
+          const bonus = WHOLE_VALUE_BONUS * this.index.idf(term);
+          for (const doc of posting.docs) if (total[doc]! > 0) total[doc]! += bonus;
+        }
       }
     }
   }
@@ -147,10 +153,12 @@ export class SearchEngine {
     const best = this.#best;
     const local = this.#local;
     let n = 0;
+    // A longer or respelled word may not count as rarer than the word the user actually typed.
+    const ownIdf = this.index.posting(token) ? this.index.idf(token) : Infinity;
     for (const m of this.#expansions(token)) {
       const posting = this.index.posting(m.term);
       if (!posting) continue;
-      const weight = m.quality * this.index.idf(m.term);
+      const weight = m.quality * Math.min(this.index.idf(m.term), ownIdf);
       const { docs, masks } = posting;
       for (let i = 0; i < docs.length; i++) {
         const doc = docs[i]!;
@@ -231,4 +239,11 @@ interface Ranked {
   score: number;
   /** Name length: shorter names win ties, as they are closer to what was typed. */
   tie: number;
+}
+
+/** Every way of picking one reading per position: [[a, b], [c]] → [a, c], [b, c]. */
+function combinations(choices: string[][]): string[][] {
+  let out: string[][] = [[]];
+  for (const options of choices) out = out.flatMap((prefix) => options.map((o) => [...prefix, o]));
+  return out;
 }

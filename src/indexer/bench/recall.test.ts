@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHaClient } from "../../ha/index.js";
+import { silentLogger } from "../../shared/index.js";
+import { generateHouse, startSimulator, type House, type Simulator } from "../../simulator/index.js";
+import { createHomeIndex, type HomeIndex } from "../home-index.js";
+import { SubstringScan } from "./baseline.js";
+import { QUERY_SEED, querySetFor } from "./query-set.js";
+import { recallAtK, type LabelledQuery } from "./recall.js";
+
+describe("recallAtK", () => {
+  it("credits a query with many expected ids once k of them are in the top k", () => {
+    const qs: LabelledQuery[] = [
+      { query: "a", kind: "x", expected: ["1", "2", "3", "4", "5", "6", "7"] },
+      { query: "b", kind: "x", expected: ["9"] },
+    ];
+    const got: Record<string, string[]> = { a: ["1", "2", "3", "4", "5"], b: ["8", "7"] };
+    const r = recallAtK(qs, (q) => got[q]!);
+    expect(r.recall).toBe(0.5);
+    expect(r.misses).toEqual([{ query: "b", got: ["8", "7"] }]);
+  });
+});
+
+describe("search recall on the generated home (2,000 entities)", () => {
+  let house: House;
+  let sim: Simulator;
+  let ha: ReturnType<typeof createHaClient>;
+  let index: HomeIndex;
+  beforeAll(async () => {
+    house = generateHouse({ entities: 2000, seed: QUERY_SEED });
+    sim = await startSimulator({ house });
+    ha = createHaClient({ wsUrl: sim.wsUrl, apiUrl: sim.apiUrl, token: sim.users.tokenFor(), logger: silentLogger });
+    await ha.connect();
+    index = createHomeIndex({ ha, logger: silentLogger });
+    await index.start();
+  });
+  afterAll(async () => {
+    await index?.stop();
+    await ha?.close();
+    await sim?.close();
+  });
+
+  it("has at least 60 labelled queries covering every kind the issue names", () => {
+    const qs = querySetFor(house);
+    expect(qs.length).toBeGreaterThanOrEqual(60);
+    const kinds = new Set(qs.map((q) => q.kind));
+    for (const k of ["name", "area alias", "floor", "typo", "manufacturer", "label", "domain"]) expect(kinds).toContain(k);
+  });
+
+  it("finds the expected entities in the top 5 for at least 95% of the set, far above a substring scan", () => {
+    const qs = querySetFor(house);
+    const ours = recallAtK(qs, (q) => index.search(q, { limit: 5 }).map((r) => r.entityId));
+    const scan = new SubstringScan(index.query({}));
+    const naive = recallAtK(qs, (q) => scan.search(q, 5));
+    expect(ours.recall, `missed: ${JSON.stringify(ours.misses)}`).toBeGreaterThanOrEqual(0.95);
+    expect(naive.recall).toBeLessThan(ours.recall);
+  });
+});
