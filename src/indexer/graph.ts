@@ -81,6 +81,25 @@ export class HomeGraph {
     this.#rebuild();
   }
 
+  /**
+   * Replaces the extended entity entries (aliases, device-class overrides)
+   * and reindexes only the entities whose aliases or class they change.
+   */
+  setExtended(extended: Registries["extended"]): number {
+    this.#registries = { ...this.#registries, extended };
+    this.#reg = { ...this.#reg, extended };
+    let changed = 0;
+    for (const [id, s] of this.#structures) {
+      const ext = extended[id];
+      if (!ext?.aliases?.length && !ext?.device_class && s.aliases.length === 0) continue;
+      const next = resolveEntity(id, this.#reg, this.#states.get(id));
+      if (next.deviceClass === s.deviceClass && next.aliases.join("\u0000") === s.aliases.join("\u0000")) continue;
+      this.#reindex(id);
+      changed++;
+    }
+    return changed;
+  }
+
   /** Replaces registries and states together, rebuilding once. */
   load(registries: Registries, snapshot: Record<string, CompressedState>): void {
     this.#registries = registries;

@@ -40,6 +40,13 @@ describe("createHomeIndex", () => {
     expect(stats.heapUsedBytes).toBeGreaterThan(0);
   });
 
+  it("adds entity aliases from get_entries after it is ready", async () => {
+    const { index } = await started();
+    await index.whenIdle();
+    expect(index.entity("sensor.living_room_temperature")?.aliases).toEqual(["Lounge thermometer"]);
+    expect(index.search("thermometer")[0]?.entityId).toBe("sensor.living_room_temperature");
+  });
+
   it("applies diffs and measures the event rate", async () => {
     const { ha, index, clock } = await started();
     for (let i = 0; i < 50; i++) ha.pushEntities({ c: { "light.kitchen_spots": { "+": { s: i % 2 ? "on" : "off" } } } }, false);

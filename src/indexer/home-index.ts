@@ -45,6 +45,8 @@ export interface HomeIndex {
   stop(): Promise<void>;
 }
 
+const EXTENDED_SLICE = 2000;
+
 const REGISTRY_EVENTS = [
   "entity_registry_updated",
   "device_registry_updated",
@@ -85,6 +87,7 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
   let debounceTimer: NodeJS.Timeout | undefined;
   let refetching: Promise<void> | undefined;
   let refetchAgain = false;
+  let extendedPending: Promise<void> | undefined;
   // Until the first registries arrive, entity messages wait here so the index is built once.
   let pending: { snapshot: Record<string, CompressedState> | undefined; diffs: EntitiesMessage[] } | undefined = {
     snapshot: undefined,
@@ -105,14 +108,8 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
         return [] as ConfigEntryInfo[];
       }),
     ]);
-    let extended: Registries["extended"] = {};
-    try {
-      // Aliases and device classes are only in the extended entries.
-      extended = await ha.getEntityRegistryEntries(entities.map((e) => e.entity_id));
-    } catch (err) {
-      logger.debug({ err: describeError(err) }, "entity aliases unavailable");
-    }
-    return { entities, extended, devices, areas, floors, labels, configEntries };
+    // Aliases and class overrides come later from `get_entries` (see refreshExtended); until then the last known ones hold.
+    return { entities, extended: graph.registries.extended, devices, areas, floors, labels, configEntries };
   }
 
   function onEntities(message: EntitiesMessage, snapshot: boolean): void {
@@ -134,6 +131,28 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
     applied(graph.applyDiff(message));
   }
 
+  /**
+   * Aliases and device-class overrides are only in `get_entries`, which is
+   * slow for 10,000 entities. The index is searchable without them, so they
+   * are fetched afterwards in slices (keeping the socket free for state
+   * changes) and patched into the few entities that have any.
+   */
+  async function refreshExtended(): Promise<void> {
+    const ids = graph.registries.entities.map((e) => e.entity_id);
+    const extended: Registries["extended"] = {};
+    try {
+      for (let i = 0; i < ids.length && !stopped; i += EXTENDED_SLICE) {
+        Object.assign(extended, await ha.getEntityRegistryEntries(ids.slice(i, i + EXTENDED_SLICE)));
+      }
+    } catch (err) {
+      logger.debug({ err: describeError(err) }, "entity aliases unavailable; searching without them");
+      return;
+    }
+    if (stopped) return;
+    const changed = graph.setExtended(extended);
+    logger.debug({ changed }, "entity aliases and device classes applied");
+  }
+
   function refetch(): Promise<void> {
     if (refetching) {
       refetchAgain = true;
@@ -147,6 +166,7 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
           if (stopped) return;
           graph.setRegistries(registries);
           lastSyncAt = clock.now();
+          await refreshExtended();
           logger.debug({ entities: graph.entityCount }, "registries refetched");
         } catch (err) {
           // The next reconnect or registry event tries again.
@@ -193,6 +213,7 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
       lastSyncAt = clock.now();
       ready = true;
       logger.info({ entities: graph.entityCount, ms: clock.now() - startedAt }, "index ready");
+      extendedPending = refreshExtended().finally(() => (extendedPending = undefined));
       await checkMeta().catch((err: unknown) => logger.warn({ err: describeError(err) }, "could not write index/meta.json"));
     },
     get ready() {
@@ -221,8 +242,9 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
     entitiesOfDevice: (id) => graph.entitiesOfDevice(id),
     render: (entities, opts) => renderEntities(entities, opts),
     async whenIdle() {
-      while (debounceTimer !== undefined || refetching) {
+      while (debounceTimer !== undefined || refetching || extendedPending) {
         if (refetching) await refetching;
+        else if (extendedPending) await extendedPending;
         else await new Promise((r) => setTimeout(r, Math.min(debounceMs, 50)));
       }
     },
@@ -234,6 +256,7 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
       const unsubs = unsubscribers.splice(0);
       await Promise.all(unsubs.map((u) => u().catch(() => undefined)));
       await refetching;
+      await extendedPending;
     },
   };
 }

@@ -44,8 +44,9 @@ export class SearchIndex {
   #byLength: Map<number, string[]> | null = null;
   #sorted: string[] | null = null;
   readonly #expansionCache = new Map<string, TermMatch[]>();
-  // Area, floor, maker, label and domain texts repeat across thousands of entities; tokenize each once.
-  readonly #tokenCache = new Map<string, string[]>();
+  // Area, floor, maker, label and domain texts repeat across thousands of entities; derive their terms once.
+  readonly #termCache = new Map<string, string[]>();
+  readonly #scratch = new Map<string, number>();
 
   get size(): number {
     return this.#aliveCount;
@@ -92,27 +93,12 @@ export class SearchIndex {
     this.#priors.push(prior);
     this.#docOf.set(entityId, doc);
     this.#aliveCount++;
-    const masks = new Map<string, number>();
+    const masks = this.#scratch;
+    masks.clear();
     for (const field of FIELDS) {
       const bit = FIELD_BIT[field.key];
       for (const text of fields[field.key]) {
-        let toks = this.#tokenCache.get(text);
-        if (!toks) {
-          toks = tokens(text);
-          if (this.#tokenCache.size < 50_000) this.#tokenCache.set(text, toks);
-        }
-        if (toks.length && WHOLE_VALUE_FIELDS.has(field.key)) {
-          const whole = wholeValueTerm(toks);
-          masks.set(whole, (masks.get(whole) ?? 0) | bit);
-        }
-        for (let i = 0; i < toks.length; i++) {
-          masks.set(toks[i]!, (masks.get(toks[i]!) ?? 0) | bit);
-          // Only words join: "livingroom" is typed, "light12" is not, and numbers would swamp the vocabulary.
-          if (i > 0 && JOINED_FIELDS.has(field.key) && isWord(toks[i - 1]!) && isWord(toks[i]!)) {
-            const joined = toks[i - 1]! + toks[i]!;
-            masks.set(joined, (masks.get(joined) ?? 0) | bit);
-          }
-        }
+        for (const term of this.#termsOf(field.key, text)) masks.set(term, (masks.get(term) ?? 0) | bit);
       }
     }
     for (const [term, mask] of masks) {
@@ -125,6 +111,22 @@ export class SearchIndex {
       posting.docs.push(doc);
       posting.masks.push(mask);
     }
+  }
+
+  /** The terms one field value contributes: its tokens, joined word pairs, and the whole value. */
+  #termsOf(field: FieldKey, text: string): string[] {
+    const key = `${field}\u0000${text}`;
+    const cached = this.#termCache.get(key);
+    if (cached) return cached;
+    const toks = tokens(text);
+    const terms = [...toks];
+    if (toks.length && WHOLE_VALUE_FIELDS.has(field)) terms.push(wholeValueTerm(toks));
+    if (JOINED_FIELDS.has(field)) {
+      // Only words join: "livingroom" is typed, "light12" is not, and numbers would swamp the vocabulary.
+      for (let i = 1; i < toks.length; i++) if (isWord(toks[i - 1]!) && isWord(toks[i]!)) terms.push(toks[i - 1]! + toks[i]!);
+    }
+    if (this.#termCache.size < 100_000) this.#termCache.set(key, terms);
+    return terms;
   }
 
   remove(entityId: string): void {
