@@ -57,7 +57,7 @@ describe("a data directory crafted by hand from docs/storage.md", () => {
     const got = await registry.call("get_session", { session_id: SESSION }, ctx);
     expect(got.ok).toBe(true);
     if (!got.ok) return;
-    expect(got.value.session.continuations).toEqual([expect.objectContaining({ continuation_id: RUNNING, status: "interrupted" })]);
+    expect((got.value.session as { continuations: unknown[] }).continuations).toEqual([expect.objectContaining({ continuation_id: RUNNING, status: "interrupted" })]);
     expect((await store.continuations.get("user-1", RUNNING))?.interrupted?.lastDurableSeq).toBe(1);
     const quarantined = await readdir(join(dataDir, "quarantine"));
     expect(quarantined.some((f) => f.endsWith(`${BROKEN}.json`))).toBe(true);

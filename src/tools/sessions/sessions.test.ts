@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Principal } from "../../shared/index.js";
 import { openStore, type Store } from "../../store/index.js";
 import { ToolRegistry } from "../registry.js";
-import type { ToolCallContext } from "../tool.js";
+import type { ToolCallContext, ToolOutcome } from "../tool.js";
 import { createSessionTools } from "./index.js";
 
 const alice: Principal = { id: "user-alice", name: "Alice", kind: "user", isAdmin: true };
@@ -27,8 +27,18 @@ async function setup(dataDir?: string): Promise<{ store: Store; registry: ToolRe
   return { store, registry, dataDir: dir };
 }
 
-async function call(registry: ToolRegistry, name: string, args: unknown, principal = alice) {
-  return registry.call(name, args, ctxFor(principal));
+// The union of the fields these tests read from the tools' results.
+interface Wire {
+  session_id: string;
+  session: { continuations: unknown[] } & Record<string, unknown>;
+  sessions: Array<{ session_id: string }>;
+  next_cursor: string | null;
+  budgets: unknown;
+  policy: unknown;
+}
+
+async function call(registry: ToolRegistry, name: string, args: unknown, principal = alice): Promise<ToolOutcome<Wire>> {
+  return (await registry.call(name, args, ctxFor(principal))) as unknown as ToolOutcome<Wire>;
 }
 
 describe("session tools", () => {
@@ -46,19 +56,19 @@ describe("session tools", () => {
   it("hides another principal's session as not_found and lists only the caller's own", async () => {
     const { registry } = await setup();
     const mine = await call(registry, "start_session", {});
-    const id = mine.ok ? (mine.value.session_id as string) : "";
+    const id = mine.ok ? mine.value.session_id : "";
     await call(registry, "start_session", {}, bob);
     const theirs = await call(registry, "get_session", { session_id: id }, bob);
     expect(theirs).toMatchObject({ ok: false, error: { code: "not_found" } });
     expect(await call(registry, "end_session", { session_id: id }, bob)).toMatchObject({ ok: false, error: { code: "not_found" } });
     const listed = await call(registry, "list_sessions", {});
-    expect(listed.ok && listed.value.sessions.map((s: { session_id: string }) => s.session_id)).toEqual([id]);
+    expect(listed.ok && listed.value.sessions.map((s) => s.session_id)).toEqual([id]);
   });
 
   it("ends a session once and then says it is ended", async () => {
     const { registry } = await setup();
     const started = await call(registry, "start_session", {});
-    const id = started.ok ? (started.value.session_id as string) : "";
+    const id = started.ok ? started.value.session_id : "";
     expect(await call(registry, "end_session", { session_id: id, reason: "done" })).toEqual({ ok: true, value: { status: "ended" } });
     const again = await call(registry, "end_session", { session_id: id });
     expect(again).toMatchObject({ ok: false, error: { code: "session_ended" } });
