@@ -85,7 +85,9 @@ async function main(): Promise<void> {
   const out = gatedStdout();
   const logger = createLogger({ level: config.options.log_level, destination: out });
   let app: App | undefined;
+  let stopping = false;
   const stop = async (code: number): Promise<never> => {
+    stopping = true;
     const deadline = setTimeout(() => {
       logger.error(`stopping took longer than ${STOP_DEADLINE_MS / 1000} s; exiting anyway`);
       process.exit(code || 1);
@@ -118,6 +120,8 @@ async function main(): Promise<void> {
   try {
     await app.ready;
   } catch (err) {
+    // A stop while still connecting ends the connect attempt; that is not a failure.
+    if (stopping) return;
     const message = err instanceof HaAuthError ? err.message : `Cannot reach Home Assistant: ${describeError(err)}`;
     logger.fatal(message);
     console.error(message);
