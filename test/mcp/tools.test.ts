@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../support/stack.js";
 
-const text = (result: { content?: unknown }) => ((result.content as { type: string; text: string }[])[0]?.text ?? "");
+const text = (result: Record<string, unknown>) => ((result.content as { type: string; text: string }[])[0]?.text ?? "");
 
 describe("tools over MCP", () => {
   let stack: Stack;
