@@ -1,4 +1,3 @@
-import { ulid } from "ulid";
 import type { Clock } from "../shared/index.js";
 import type {
   AreaRegistryEntry,
@@ -29,6 +28,7 @@ import { Registries, type SimEntityEntry } from "./registries.js";
 import { makeState, sameAttributes, type SimState } from "./state.js";
 import { stableMs } from "./time.js";
 import { hexId } from "./random.js";
+import { createUlidFactory } from "./ulid.js";
 import { SimulatorError } from "./errors.js";
 
 /**
@@ -73,6 +73,7 @@ export class HomeModel implements SimHome {
   readonly recorded = new Map<string, SimState[]>();
   /** Entities that existed in the house document, with their scene or script definitions. */
   readonly definitions = new Map<string, HouseEntity>();
+  private readonly ulid = createUlidFactory();
 
   constructor(
     house: House,
@@ -93,7 +94,7 @@ export class HomeModel implements SimHome {
       // Disabled entities have no state in HA.
       if (e.registry?.disabled_by) continue;
       const changedMs = stableMs(initialChangedMs(house, e, this.startedMs));
-      const context = { id: ulid(changedMs), parent_id: null, user_id: null };
+      const context = { id: this.ulid(changedMs), parent_id: null, user_id: null };
       this.stateMap.set(
         e.entity_id,
         makeState({ entityId: e.entity_id, state: e.state, attributes: e.attributes, changedMs, updatedMs: changedMs, context }),
@@ -106,7 +107,7 @@ export class HomeModel implements SimHome {
   }
 
   newContext(userId: string | null = null, parentId: string | null = null): HassContext {
-    return { id: ulid(this.clock.now()), parent_id: parentId, user_id: userId };
+    return { id: this.ulid(this.clock.now()), parent_id: parentId, user_id: userId };
   }
 
   record(entityId: string): SimState | undefined {
