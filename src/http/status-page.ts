@@ -11,12 +11,31 @@ export interface StatusInfo {
 const esc = (value: unknown): string =>
   String(value).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
-function renderValue(value: unknown): string {
+/** `lastSyncAt` → "Last sync at", `heapUsedBytes` → "Heap used". */
+function humanize(key: string): string {
+  // The unit moves into the value (see formatNumber), so it leaves the label.
+  const words = key.replace(/(Ms|Bytes)$/, "").replace(/_/g, " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const TITLES: Record<string, string> = { home_assistant: "Home Assistant", index: "Home index", store: "Session store" };
+
+/** Numbers read better with their unit, judged from the key's name. */
+function formatNumber(key: string, value: number): string {
+  if (/At$/.test(key) && value > 1e12) return new Date(value).toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
+  if (/Bytes$/.test(key)) return `${(value / 1_048_576).toFixed(1)} MB`;
+  if (/Ms$/.test(key)) return `${value} ms`;
+  return value.toLocaleString("en-US");
+}
+
+function renderValue(key: string, value: unknown): string {
   if (value === null || value === undefined) return "–";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "number") return esc(formatNumber(key, value));
   if (Array.isArray(value)) return value.length ? esc(value.map((v) => (typeof v === "object" ? JSON.stringify(v) : String(v))).join(", ")) : "none";
   if (typeof value === "object") {
     const rows = Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `<tr><th>${esc(k)}</th><td>${renderValue(v)}</td></tr>`)
+      .map(([k, v]) => `<tr><th>${esc(humanize(k))}</th><td>${renderValue(k, v)}</td></tr>`)
       .join("");
     return `<table>${rows}</table>`;
   }
@@ -31,7 +50,10 @@ export function renderStatusPage(options: { health: HealthReport; info: StatusIn
   const { health, info } = options;
   const ok = health.status === "ok";
   const components = Object.entries(health.components)
-    .map(([name, value]) => `<section><h2>${esc(name)}</h2>${renderValue(value)}</section>`)
+    .map(([name, value]) => {
+      const { ok: healthy, details } = value as { ok?: boolean; details?: unknown };
+      return `<section><h2>${esc(TITLES[name] ?? humanize(name))} <span class="dot ${healthy ? "up" : "down"}"></span></h2>${renderValue(name, details)}</section>`;
+    })
     .join("");
   const reasons = health.reasons.map((r) => `<li>${esc(r)}</li>`).join("");
   return `<!doctype html>
@@ -40,7 +62,8 @@ export function renderStatusPage(options: { health: HealthReport; info: StatusIn
 <title>HA Agent</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0;padding:16px;background:#fafafa;color:#212121}
-h1{font-size:1.4em;margin:0 0 8px}h2{font-size:1.05em;margin:16px 0 4px;text-transform:capitalize}
+h1{font-size:1.4em;margin:0 0 8px}h2{font-size:1.05em;margin:8px 0 4px}
+.dot{display:inline-block;width:.6em;height:.6em;border-radius:50%}.up{background:#2e7d32}.down{background:#c62828}
 .badge{display:inline-block;padding:2px 10px;border-radius:12px;color:#fff;background:${ok ? "#2e7d32" : "#c62828"}}
 section{background:#fff;border-radius:8px;padding:8px 12px;margin:8px 0;box-shadow:0 1px 2px rgba(0,0,0,.1)}
 table{border-collapse:collapse}th{text-align:left;padding:2px 12px 2px 0;font-weight:500;color:#555;vertical-align:top}td{padding:2px 0}
