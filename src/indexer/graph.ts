@@ -65,8 +65,8 @@ function touchesStructure(diff: CompressedStateDiff): boolean {
  * the sync layer feeds it and tests can build it from fixtures.
  */
 export class HomeGraph {
-  #registries: Registries = emptyRegistries();
-  #reg: ResolvedRegistries = resolveRegistries(this.#registries);
+  // Only the resolved tables are kept, not the raw registry lists.
+  #reg: ResolvedRegistries = resolveRegistries(emptyRegistries());
   #floorWords = new Map<string, string[]>();
   #structures = new Map<string, EntityStructure>();
   #states = new Map<string, LiveState>();
@@ -75,7 +75,6 @@ export class HomeGraph {
 
   /** Replaces all registries and rebuilds every entity from them. */
   setRegistries(registries: Registries): void {
-    this.#registries = registries;
     this.#reg = resolveRegistries(registries);
     this.#floorWords = floorWords(this.#reg.floors);
     this.#rebuild();
@@ -86,7 +85,6 @@ export class HomeGraph {
    * and reindexes only the entities whose aliases or class they change.
    */
   setExtended(extended: Registries["extended"]): number {
-    this.#registries = { ...this.#registries, extended };
     this.#reg = { ...this.#reg, extended };
     let changed = 0;
     for (const [id, s] of this.#structures) {
@@ -102,7 +100,6 @@ export class HomeGraph {
 
   /** Replaces registries and states together, rebuilding once. */
   load(registries: Registries, snapshot: Record<string, CompressedState>): void {
-    this.#registries = registries;
     this.#reg = resolveRegistries(registries);
     this.#floorWords = floorWords(this.#reg.floors);
     this.replaceStates(snapshot);
@@ -148,8 +145,14 @@ export class HomeGraph {
     return count;
   }
 
-  get registries(): Registries {
-    return this.#registries;
+  /** Entity ids in the entity registry. */
+  registeredIds(): string[] {
+    return [...this.#reg.entries.keys()];
+  }
+
+  /** The extended entries (aliases, class overrides) in use. */
+  extended(): Registries["extended"] {
+    return this.#reg.extended;
   }
 
   entity(entityId: string): IndexedEntity | undefined {

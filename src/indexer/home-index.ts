@@ -109,7 +109,7 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
       }),
     ]);
     // Aliases and class overrides come later from `get_entries` (see refreshExtended); until then the last known ones hold.
-    return { entities, extended: graph.registries.extended, devices, areas, floors, labels, configEntries };
+    return { entities, extended: graph.extended(), devices, areas, floors, labels, configEntries };
   }
 
   function onEntities(message: EntitiesMessage, snapshot: boolean): void {
@@ -138,11 +138,15 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
    * changes) and patched into the few entities that have any.
    */
   async function refreshExtended(): Promise<void> {
-    const ids = graph.registries.entities.map((e) => e.entity_id);
+    const ids = graph.registeredIds();
     const extended: Registries["extended"] = {};
     try {
       for (let i = 0; i < ids.length && !stopped; i += EXTENDED_SLICE) {
-        Object.assign(extended, await ha.getEntityRegistryEntries(ids.slice(i, i + EXTENDED_SLICE)));
+        const slice = await ha.getEntityRegistryEntries(ids.slice(i, i + EXTENDED_SLICE));
+        // Keep only what the index uses, and only where it says something: most entities have neither.
+        for (const [id, e] of Object.entries(slice)) {
+          if (e && (e.aliases?.length || e.device_class)) extended[id] = { aliases: e.aliases ?? [], device_class: e.device_class, original_device_class: e.original_device_class };
+        }
       }
     } catch (err) {
       logger.debug({ err: describeError(err) }, "entity aliases unavailable; searching without them");

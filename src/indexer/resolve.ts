@@ -1,9 +1,15 @@
 import type { DeviceRegistryEntry, EntityRegistryEntry } from "../ha/types.js";
 import type { AreaInfo, DeviceInfo, EntityStructure, FloorInfo, LabelInfo, LiveState, Registries } from "./model.js";
 
+/** The fields of an entity registry entry the index uses; the rest is not kept, to save memory at 10,000+ entities. */
+export type EntityEntryLite = Pick<
+  EntityRegistryEntry,
+  "entity_id" | "name" | "has_entity_name" | "original_name" | "device_id" | "area_id" | "labels" | "platform" | "config_entry_id" | "disabled_by" | "hidden_by" | "entity_category"
+>;
+
 /** The registries turned into lookup tables, with areas and devices already resolved. */
 export interface ResolvedRegistries {
-  entries: Map<string, EntityRegistryEntry>;
+  entries: Map<string, EntityEntryLite>;
   devices: Map<string, DeviceInfo>;
   areas: Map<string, AreaInfo>;
   floors: Map<string, FloorInfo>;
@@ -48,8 +54,23 @@ export function resolveRegistries(reg: Registries): ResolvedRegistries {
   for (const l of reg.labels) labels.set(l.label_id, { labelId: l.label_id, name: l.name, description: l.description });
   const entryTitles = new Map<string, string>();
   for (const c of reg.configEntries) entryTitles.set(c.entry_id, c.title);
-  const entries = new Map<string, EntityRegistryEntry>();
-  for (const e of reg.entities) entries.set(e.entity_id, e);
+  const entries = new Map<string, EntityEntryLite>();
+  for (const e of reg.entities) {
+    entries.set(e.entity_id, {
+      entity_id: e.entity_id,
+      name: e.name,
+      has_entity_name: e.has_entity_name,
+      original_name: e.original_name,
+      device_id: e.device_id,
+      area_id: e.area_id,
+      labels: e.labels ?? [],
+      platform: e.platform,
+      config_entry_id: e.config_entry_id,
+      disabled_by: e.disabled_by,
+      hidden_by: e.hidden_by,
+      entity_category: e.entity_category,
+    });
+  }
   return { entries, devices, areas, floors, labels, entryTitles, extended: reg.extended };
 }
 
@@ -69,7 +90,7 @@ function prettify(objectId: string): string {
  * state's `friendly_name`, then the object id.
  */
 export function resolveName(args: {
-  entry: EntityRegistryEntry | undefined;
+  entry: EntityEntryLite | undefined;
   device: DeviceInfo | undefined;
   friendlyName: unknown;
   objectId: string;

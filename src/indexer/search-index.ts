@@ -22,6 +22,9 @@ const JOINED_FIELDS: ReadonlySet<FieldKey> = new Set(["name", "alias", "area", "
 // beats one that only shares a word with it ("downstairs toilet").
 const WHOLE_VALUE_FIELDS: ReadonlySet<FieldKey> = new Set(["area", "floor", "label"]);
 
+// Fields whose values many entities share (an area's name, a maker): worth caching their terms.
+const SHARED_FIELDS: ReadonlySet<FieldKey> = new Set(["area", "floor", "maker", "label", "domain", "deviceClass", "integration"]);
+
 const isWord = (t: string) => /^[a-z]/.test(t) && !/\d/.test(t);
 
 /** The term under which a field's complete value is indexed. */
@@ -116,7 +119,7 @@ export class SearchIndex {
   /** The terms one field value contributes: its tokens, joined word pairs, and the whole value. */
   #termsOf(field: FieldKey, text: string): string[] {
     const key = `${field}\u0000${text}`;
-    const cached = this.#termCache.get(key);
+    const cached = SHARED_FIELDS.has(field) ? this.#termCache.get(key) : undefined;
     if (cached) return cached;
     const toks = tokens(text);
     const terms = [...toks];
@@ -125,7 +128,7 @@ export class SearchIndex {
       // Only words join: "livingroom" is typed, "light12" is not, and numbers would swamp the vocabulary.
       for (let i = 1; i < toks.length; i++) if (isWord(toks[i - 1]!) && isWord(toks[i]!)) terms.push(toks[i - 1]! + toks[i]!);
     }
-    if (this.#termCache.size < 100_000) this.#termCache.set(key, terms);
+    if (SHARED_FIELDS.has(field) && this.#termCache.size < 20_000) this.#termCache.set(key, terms);
     return terms;
   }
 
