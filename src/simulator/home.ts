@@ -9,6 +9,8 @@ import type {
   LabelRegistryEntry,
 } from "../ha/types.js";
 import { Bus, SimEvent } from "./bus.js";
+import type { SimHome } from "./sim-home.js";
+import { haConfig } from "./ha-config.js";
 import {
   HouseAreaSchema,
   HouseDeviceSchema,
@@ -24,41 +26,11 @@ import {
   type HouseLabelInput,
 } from "./house-schema.js";
 import { initialChangedMs } from "./history/timeline.js";
-import { Registries, type SimEntityEntry } from "./registries.js";
+import { Registries, pickOld, registryEntry, type SimEntityEntry } from "./registries.js";
 import { makeState, sameAttributes, type SimState } from "./state.js";
 import { stableMs } from "./time.js";
-import { hexId } from "./random.js";
 import { createUlidFactory } from "./ulid.js";
 import { SimulatorError } from "./errors.js";
-
-/**
- * The live, mutable model of the house. Every mutation fires the event Home
- * Assistant would fire, so connected clients see it.
- */
-export interface SimHome {
-  /** The current state (treat as read-only), or undefined. */
-  getState(entityId: string): HassState | undefined;
-  states(): HassState[];
-  /** Like HA's `hass.states.async_set`; attributes left out keep the current ones. */
-  setState(entityId: string, state: string, attributes?: Record<string, unknown>): void;
-  /** Adds the state and, when `registry` is given, the registry entry (`entity_registry_updated` create). */
-  addEntity(e: HouseEntityInput): void;
-  /** Removes the state (`r` diff) and the registry entry (`entity_registry_updated` remove). */
-  removeEntity(entityId: string): void;
-  updateEntityRegistry(entityId: string, changes: Partial<SimEntityEntry>): void;
-  addDevice(d: HouseDeviceInput): void;
-  updateDevice(deviceId: string, changes: Partial<DeviceRegistryEntry>): void;
-  removeDevice(deviceId: string): void;
-  /** Creates or updates an area (`area_registry_updated`). */
-  upsertArea(a: HouseAreaInput): void;
-  removeArea(areaId: string): void;
-  upsertFloor(f: HouseFloorInput): void;
-  removeFloor(floorId: string): void;
-  upsertLabel(l: HouseLabelInput): void;
-  removeLabel(labelId: string): void;
-  /** Fires any event on the bus, like `hass.bus.async_fire`. */
-  fireEvent(eventType: string, data?: Record<string, unknown>): void;
-}
 
 /** Keeps memory bounded when benchmarks push millions of changes. */
 const MAX_RECORDED_PER_ENTITY = 2000;
@@ -131,38 +103,10 @@ export class HomeModel implements SimHome {
   }
 
   config(version: string): HassConfig {
-    const c = this.house.config;
-    const metric = c.unit_system === "metric";
-    const components = new Set<string>(["homeassistant", "websocket_api", "api", "history", "logbook", "recorder", "system_log", "config", "frontend"]);
-    for (const id of this.stateMap.keys()) components.add(id.slice(0, id.indexOf(".")));
-    for (const entry of this.registries.configEntries.values()) components.add(entry.domain);
-    return {
-      allowlist_external_dirs: ["/media", "/config/www"],
-      allowlist_external_urls: [],
-      components: [...components].sort(),
-      config_dir: "/config",
-      config_source: "storage",
-      country: c.country,
-      currency: c.currency,
-      debug: false,
-      elevation: c.elevation,
-      external_url: null,
-      internal_url: null,
-      language: c.language,
-      latitude: c.latitude,
-      location_name: c.location_name,
-      longitude: c.longitude,
-      radius: c.radius,
-      recovery_mode: false,
-      safe_mode: false,
-      state: "RUNNING",
-      time_zone: c.time_zone,
-      unit_system: metric
-        ? { length: "km", accumulated_precipitation: "mm", area: "m²", mass: "g", pressure: "Pa", temperature: "°C", volume: "L", wind_speed: "m/s" }
-        : { length: "mi", accumulated_precipitation: "in", area: "ft²", mass: "lb", pressure: "psi", temperature: "°F", volume: "gal", wind_speed: "mph" },
-      version,
-      whitelist_external_dirs: ["/media", "/config/www"],
-    };
+    const domains = new Set<string>();
+    for (const id of this.stateMap.keys()) domains.add(id.slice(0, id.indexOf(".")));
+    for (const entry of this.registries.configEntries.values()) domains.add(entry.domain);
+    return haConfig(this.house.config, version, domains);
   }
 
   setState(entityId: string, state: string, attributes?: Record<string, unknown>): void {
@@ -298,6 +242,24 @@ export class HomeModel implements SimHome {
     this.upsert(this.registries.areas, a.area_id, a, "area_registry_updated", "area_id");
   }
 
+  updateArea(areaId: string, changes: Partial<AreaRegistryEntry>): void {
+    const a = this.registries.areas.get(areaId);
+    if (!a) throw new SimulatorError("not_found", `Area ${areaId} does not exist; create it with upsertArea().`);
+    this.upsertArea({ ...a, ...changes, area_id: areaId });
+  }
+
+  updateFloor(floorId: string, changes: Partial<FloorRegistryEntry>): void {
+    const f = this.registries.floors.get(floorId);
+    if (!f) throw new SimulatorError("not_found", `Floor ${floorId} does not exist; create it with upsertFloor().`);
+    this.upsertFloor({ ...f, ...changes, floor_id: floorId });
+  }
+
+  updateLabel(labelId: string, changes: Partial<LabelRegistryEntry>): void {
+    const l = this.registries.labels.get(labelId);
+    if (!l) throw new SimulatorError("not_found", `Label ${labelId} does not exist; create it with upsertLabel().`);
+    this.upsertLabel({ ...l, ...changes, label_id: labelId });
+  }
+
   removeArea(areaId: string): void {
     this.remove(this.registries.areas, areaId, "area_registry_updated", "area_id");
   }
@@ -352,40 +314,4 @@ export class HomeModel implements SimHome {
   label(labelId: string): LabelRegistryEntry | undefined {
     return this.registries.labels.get(labelId);
   }
-}
-
-function registryEntry(e: HouseEntity, createdAt: number): SimEntityEntry {
-  const r = e.registry!;
-  return {
-    id: hexId(`entity:${e.entity_id}`),
-    entity_id: e.entity_id,
-    unique_id: r.unique_id ?? e.entity_id,
-    platform: r.platform,
-    device_id: r.device_id,
-    area_id: r.area_id,
-    config_entry_id: r.config_entry_id,
-    labels: r.labels,
-    categories: {},
-    disabled_by: r.disabled_by,
-    hidden_by: r.hidden_by,
-    entity_category: r.entity_category,
-    has_entity_name: r.has_entity_name,
-    original_name: r.original_name,
-    name: r.name,
-    icon: r.icon,
-    translation_key: r.translation_key,
-    options: {},
-    aliases: r.aliases,
-    original_device_class: r.original_device_class,
-    device_class: null,
-    created_at: createdAt,
-    modified_at: createdAt,
-  };
-}
-
-/** The old values of the fields that `changes` touches, which is what HA puts in `changes`. */
-function pickOld<T extends object>(entry: T, changes: Partial<T>): Record<string, unknown> {
-  const old: Record<string, unknown> = {};
-  for (const key of Object.keys(changes)) old[key] = (entry as Record<string, unknown>)[key];
-  return old;
 }

@@ -1,5 +1,5 @@
 export { startSimulator, DEFAULT_HA_VERSION, type Simulator, type SimulatorOptions } from "./simulator.js";
-export type { SimHome } from "./home.js";
+export type { SimHome } from "./sim-home.js";
 export type { SimUser } from "./users.js";
 export {
   HouseSchema,

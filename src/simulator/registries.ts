@@ -6,7 +6,8 @@ import type {
   FloorRegistryEntry,
   LabelRegistryEntry,
 } from "../ha/types.js";
-import type { HouseConfigEntry } from "./house-schema.js";
+import type { HouseConfigEntry, HouseEntity } from "./house-schema.js";
+import { hexId } from "./random.js";
 
 /** What the simulator stores per registry entry; wire forms are derived from it. */
 export interface SimEntityEntry extends EntityRegistryEntry {
@@ -138,4 +139,40 @@ export function configEntryForm(c: HouseConfigEntry, createdAt: number) {
     error_reason_translation_placeholders: null,
     num_subentries: 0,
   };
+}
+
+export function registryEntry(e: HouseEntity, createdAt: number): SimEntityEntry {
+  const r = e.registry!;
+  return {
+    id: hexId(`entity:${e.entity_id}`),
+    entity_id: e.entity_id,
+    unique_id: r.unique_id ?? e.entity_id,
+    platform: r.platform,
+    device_id: r.device_id,
+    area_id: r.area_id,
+    config_entry_id: r.config_entry_id,
+    labels: r.labels,
+    categories: {},
+    disabled_by: r.disabled_by,
+    hidden_by: r.hidden_by,
+    entity_category: r.entity_category,
+    has_entity_name: r.has_entity_name,
+    original_name: r.original_name,
+    name: r.name,
+    icon: r.icon,
+    translation_key: r.translation_key,
+    options: {},
+    aliases: r.aliases,
+    original_device_class: r.original_device_class,
+    device_class: null,
+    created_at: createdAt,
+    modified_at: createdAt,
+  };
+}
+
+/** The old values of the fields that `changes` touches, which is what HA puts in `changes`. */
+export function pickOld<T extends object>(entry: T, changes: Partial<T>): Record<string, unknown> {
+  const old: Record<string, unknown> = {};
+  for (const key of Object.keys(changes)) old[key] = (entry as Record<string, unknown>)[key];
+  return old;
 }

@@ -2,7 +2,8 @@ import { silentLogger, systemClock, type Clock, type Logger } from "../shared/in
 import { burst } from "./burst.js";
 import { allCommands } from "./commands/index.js";
 import type { ServerContext } from "./context.js";
-import { HomeModel, type SimHome } from "./home.js";
+import { HomeModel } from "./home.js";
+import type { SimHome } from "./sim-home.js";
 import type { House } from "./house-schema.js";
 import { SimServer } from "./server.js";
 import { UserStore, type SimUser } from "./users.js";

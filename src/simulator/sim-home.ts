@@ -1,0 +1,36 @@
+import type { AreaRegistryEntry, DeviceRegistryEntry, FloorRegistryEntry, HassState, LabelRegistryEntry } from "../ha/types.js";
+import type { HouseAreaInput, HouseDeviceInput, HouseEntityInput, HouseFloorInput, HouseLabelInput } from "./house-schema.js";
+import type { SimEntityEntry } from "./registries.js";
+
+/**
+ * The live, mutable model of the house. Every mutation fires the event Home
+ * Assistant would fire, so connected clients see it.
+ */
+export interface SimHome {
+  /** The current state (treat as read-only), or undefined. */
+  getState(entityId: string): HassState | undefined;
+  states(): HassState[];
+  /** Like HA's `hass.states.async_set`; attributes left out keep the current ones. */
+  setState(entityId: string, state: string, attributes?: Record<string, unknown>): void;
+  /** Adds the state and, when `registry` is given, the registry entry (`entity_registry_updated` create). */
+  addEntity(e: HouseEntityInput): void;
+  /** Removes the state (`r` diff) and the registry entry (`entity_registry_updated` remove). */
+  removeEntity(entityId: string): void;
+  updateEntityRegistry(entityId: string, changes: Partial<SimEntityEntry>): void;
+  addDevice(d: HouseDeviceInput): void;
+  updateDevice(deviceId: string, changes: Partial<DeviceRegistryEntry>): void;
+  removeDevice(deviceId: string): void;
+  /** Creates or updates an area (`area_registry_updated`). */
+  upsertArea(a: HouseAreaInput): void;
+  /** Changes some fields of an existing area (`area_registry_updated` update). */
+  updateArea(areaId: string, changes: Partial<AreaRegistryEntry>): void;
+  removeArea(areaId: string): void;
+  upsertFloor(f: HouseFloorInput): void;
+  updateFloor(floorId: string, changes: Partial<FloorRegistryEntry>): void;
+  removeFloor(floorId: string): void;
+  upsertLabel(l: HouseLabelInput): void;
+  updateLabel(labelId: string, changes: Partial<LabelRegistryEntry>): void;
+  removeLabel(labelId: string): void;
+  /** Fires any event on the bus, like `hass.bus.async_fire`. */
+  fireEvent(eventType: string, data?: Record<string, unknown>): void;
+}
