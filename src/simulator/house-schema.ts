@@ -108,7 +108,11 @@ export const HouseScriptStepSchema = z.object({
 
 export const HouseEntitySchema = z.object({
   entity_id: z.string().regex(/^[a-z0-9_]+\.[a-z0-9_]+$/, "expected domain.object_id in lower case"),
-  state: z.string(),
+  /** HA states are strings; numbers are accepted and converted. Disabled entities may leave it out. */
+  state: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v))
+    .default("unknown"),
   attributes: z.record(z.string(), z.unknown()).default({}),
   /** Absent for entities without a registry entry (like YAML entities in HA). */
   registry: HouseEntityRegistrySchema.optional(),

@@ -28,7 +28,7 @@ describe("loadHouseFile", () => {
 
   it("names the bad field and the broken reference", async () => {
     const path = join(dir, "bad.json");
-    await writeFile(path, JSON.stringify({ entities: [{ entity_id: "Light Kitchen", state: 1 }] }));
+    await writeFile(path, JSON.stringify({ entities: [{ entity_id: "Light Kitchen", state: true }] }));
     await expect(loadHouseFile(path)).rejects.toThrow(/entities\[0\]\.entity_id: expected domain\.object_id.*entities\[0\]\.state/);
     expect(() => parseHouse({ entities: [{ entity_id: "light.x", state: "on", registry: { platform: "hue", device_id: "nope" } }] })).toThrow(
       /entities\[0\]\.registry\.device_id: unknown device "nope"/,
