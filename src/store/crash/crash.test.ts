@@ -25,5 +25,6 @@ describe("crash test (short run; npm run test:crash does 200 kills)", () => {
     // The run must have exercised the promises, not just started and died.
     expect(result.ackedDurableSteps).toBeGreaterThan(0);
     expect(result.finishedContinuations).toBeGreaterThan(0);
+    expect(result.interruptedRecovered).toBeGreaterThan(0);
   });
 });

@@ -4,6 +4,7 @@ import { HaAgentError } from "../../shared/index.js";
 import { checkAfterCrash } from "./invariants.js";
 import { emptyFacts, readFact, type WorkerFacts } from "./protocol.js";
 import { seededRandom } from "./random.js";
+import { tearRandomLog } from "./tear.js";
 
 export class CrashWorkerMissingError extends HaAgentError {
   constructor(path: string) {
@@ -86,6 +87,7 @@ export async function runCrashTest(options: {
     facts.ready = false;
     if (await runOnce(options.workerPath, options.dataDir, options.seed * 1000 + i, rnd, facts)) result.killedBeforeReady += 1;
     result.kills += 1;
+    if (rnd() < 0.3) await tearRandomLog(options.dataDir, rnd);
     const { violations, recovery } = await checkAfterCrash(options.dataDir, facts);
     result.interruptedRecovered += recovery.interrupted.length;
     result.tornLinesCut += recovery.tornLogLines;

@@ -1,0 +1,25 @@
+import { appendFile, readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+
+/**
+ * SIGKILL never tears a write, but a power cut can leave half a group commit
+ * at the end of a log. This fakes that on one unfinished turn so recovery's
+ * cutting is exercised in the crash loop too. Returns whether it tore one.
+ */
+export async function tearRandomLog(dataDir: string, rnd: () => number): Promise<boolean> {
+  const sessionsDir = join(dataDir, "sessions");
+  const candidates: string[] = [];
+  for (const id of await readdir(sessionsDir).catch(() => [])) {
+    const raw = await readFile(join(sessionsDir, id, "session.json"), "utf8").catch(() => "");
+    if (!raw) continue;
+    const open = (JSON.parse(raw) as { openContinuations?: string[] }).openContinuations ?? [];
+    for (const contId of open) candidates.push(join(sessionsDir, id, "logs", `${contId}.log`));
+  }
+  if (candidates.length === 0) return false;
+  const path = candidates[Math.floor(rnd() * candidates.length)] as string;
+  const exists = await readFile(path).then(() => true, () => false);
+  if (!exists) return false;
+  const partial = `{"seq":999999,"ts":1,"type":"plan","detail":{"marker":"torn"},"crc":"0000`.slice(0, 10 + Math.floor(rnd() * 60));
+  await appendFile(path, partial);
+  return true;
+}
