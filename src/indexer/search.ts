@@ -97,8 +97,9 @@ export class SearchEngine {
       total[doc] = 0;
       matched[doc] = 0;
       if (!this.index.isAlive(doc)) continue;
+      // Most candidates lose to the current last place; decide that before allocating anything.
+      if (top.length >= limit && !this.#beats(doc, score, top[top.length - 1]!)) continue;
       const item = { doc, score, tie: this.index.tieOf(doc) };
-      if (top.length >= limit && !this.#before(item, top[top.length - 1]!)) continue;
       if (!ctx.accept(this.index.entityIdOf(doc))) continue;
       this.#insertTop(top, item, limit);
     }
@@ -115,9 +116,14 @@ export class SearchEngine {
 
   /** Higher score first; equal scores: shorter name, then entity id. */
   #before(a: Ranked, b: Ranked): boolean {
-    if (a.score !== b.score) return a.score > b.score;
-    if (a.tie !== b.tie) return a.tie < b.tie;
-    return this.index.entityIdOf(a.doc) < this.index.entityIdOf(b.doc);
+    return this.#beats(a.doc, a.score, b);
+  }
+
+  #beats(doc: number, score: number, b: Ranked): boolean {
+    if (score !== b.score) return score > b.score;
+    const tie = this.index.tieOf(doc);
+    if (tie !== b.tie) return tie < b.tie;
+    return this.index.entityIdOf(doc) < this.index.entityIdOf(b.doc);
   }
 
   #insertTop(top: Ranked[], item: Ranked, limit: number): void {
@@ -190,8 +196,8 @@ export class SearchEngine {
     const top: Ranked[] = [];
     for (let doc = 0; doc < this.index.docCount; doc++) {
       if (!this.index.isAlive(doc)) continue;
+      if (top.length >= limit && !this.#beats(doc, 1, top[top.length - 1]!)) continue;
       const item = { doc, score: 1, tie: this.index.tieOf(doc) };
-      if (top.length >= limit && !this.#before(item, top[top.length - 1]!)) continue;
       if (ctx.accept(this.index.entityIdOf(doc))) this.#insertTop(top, item, limit);
     }
     return top.map(({ doc }) => ({ entityId: this.index.entityIdOf(doc), score: 1, why: "matches the filters" }));
