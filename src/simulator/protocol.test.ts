@@ -193,7 +193,9 @@ describe("registries", () => {
     expect(extended["light.kitchen_ceiling"]).toMatchObject({ aliases: [], capabilities: { supported_color_modes: ["color_temp"] } });
     expect(extended["zone.home"]).toBeNull();
     const display = (await c.command({ id: 7, type: "config/entity_registry/list_for_display" })).result;
-    expect(display.entities.find((e: { ei: string }) => e.ei === "light.kitchen_ceiling")).toMatchObject({ pl: "hue", hn: true });
+    expect(display.entities.find((e: { ei: string }) => e.ei === "light.kitchen_ceiling")).toMatchObject({ pl: "hue", en: null, di: expect.any(String) });
+    expect(display.entities.find((e: { ei: string }) => e.ei === "sensor.kitchen_temperature")).toMatchObject({ en: "Temperature" });
+    expect(display.entities.some((e: { ei: string }) => e.ei === "sensor.kitchen_rssi")).toBe(false);
 
     await c.command({ id: 8, type: "subscribe_events", event_type: "entity_registry_updated" });
     sim.home.updateEntityRegistry("light.kitchen_ceiling", { name: "Big Light" });

@@ -68,6 +68,19 @@ describe("history/history_during_period", () => {
 
   it("rejects a bad start time with HA's code", async () => {
     expect((await cmd("history/history_during_period", { start_time: "yesterday", entity_ids: ["light.kitchen_ceiling"] })).error.code).toBe("invalid_start_time");
+    expect((await cmd("history/history_during_period", { ...day, entity_ids: ["Not An Entity"] })).error.code).toBe("invalid_entity_ids");
+    expect((await cmd("history/history_during_period", { start_time: iso(NOW + 3_600_000), entity_ids: ["light.kitchen_ceiling"] })).result).toEqual({});
+  });
+
+  it("leaves out the start-time row when include_start_time_state is false, and keeps climate attributes with no_attributes", async () => {
+    const start = NOW - 3_600_000;
+    const res = await cmd("history/history_during_period", {
+      start_time: iso(start), entity_ids: ["sensor.kitchen_temperature", "climate.living_room_thermostat"], include_start_time_state: false, no_attributes: true,
+    });
+    expect(res.result["sensor.kitchen_temperature"].every((r: { lu: number }) => r.lu * 1000 > start)).toBe(true);
+    expect(res.result["climate.living_room_thermostat"]).toBeUndefined();
+    const climate = await cmd("history/history_during_period", { ...day, entity_ids: ["climate.living_room_thermostat"], no_attributes: true });
+    expect(climate.result["climate.living_room_thermostat"][0].a.hvac_modes).toBeDefined();
   });
 });
 

@@ -94,7 +94,7 @@ const ENTITY_CATEGORY_INDEX = { config: 0, diagnostic: 1 } as const;
  * `config/entity_registry/list_for_display`: short keys, empty values left
  * out, disabled entities skipped, as HA sends it to its frontend.
  */
-export function entityDisplayList(entries: Iterable<SimEntityEntry>, attributesOf: (entityId: string) => Record<string, unknown> | undefined) {
+export function entityDisplayList(entries: Iterable<SimEntityEntry>) {
   const entities: Record<string, unknown>[] = [];
   for (const e of entries) {
     if (e.disabled_by !== null) continue;
@@ -106,11 +106,8 @@ export function entityDisplayList(entries: Iterable<SimEntityEntry>, attributesO
     if (e.translation_key) d.tk = e.translation_key;
     if (e.entity_category) d.ec = ENTITY_CATEGORY_INDEX[e.entity_category];
     if (e.hidden_by) d.hb = true;
-    if (e.has_entity_name) d.hn = true;
-    const name = e.name ?? e.original_name;
-    if (name) d.en = name;
-    const precision = (attributesOf(e.entity_id)?.display_precision ?? undefined) as number | undefined;
-    if (typeof precision === "number") d.dp = precision;
+    // HA sends the entity's own name only when the user has not renamed it.
+    if (!e.name && e.has_entity_name) d.en = e.original_name;
     entities.push(d);
   }
   return { entity_categories: { 0: "config", 1: "diagnostic" }, entities };

@@ -32,6 +32,11 @@ export const recorderCommands: Command[] = [
       const startMs = time(msg.start_time, "invalid_start_time");
       const endMs = time(msg.end_time, "invalid_end_time", now);
       if (startMs > now) return conn.sendResult(msg.id, {});
+      for (const entityId of msg.entity_ids) {
+        if (!conn.ctx.home.getState(entityId) && !/^[a-z0-9_]+\.[a-z0-9_]+$/.test(entityId)) {
+          throw new CommandError("invalid_entity_ids", "Invalid entity_ids");
+        }
+      }
       conn.sendResult(
         msg.id,
         historyDuringPeriod(conn.ctx.home, {
@@ -41,6 +46,7 @@ export const recorderCommands: Command[] = [
           minimal: msg.minimal_response ?? false,
           noAttributes: msg.no_attributes ?? false,
           significantOnly: msg.significant_changes_only ?? true,
+          includeStartState: msg.include_start_time_state ?? true,
         }),
       );
     },

@@ -10,8 +10,7 @@ export const registryCommands: Command[] = [
   }),
 
   defineCommand("config/entity_registry/list_for_display", EmptySchema, (conn, msg) => {
-    const home = conn.ctx.home;
-    conn.sendResult(msg.id, entityDisplayList(home.registries.entities.values(), (id) => home.getState(id)?.attributes));
+    conn.sendResult(msg.id, entityDisplayList(conn.ctx.home.registries.entities.values()));
   }),
 
   defineCommand("config/entity_registry/get", z.object({ entity_id: z.string() }), (conn, msg) => {

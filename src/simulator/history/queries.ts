@@ -5,6 +5,8 @@ import { historyOf } from "./store.js";
 
 /** Domains whose attribute-only changes HA's recorder counts as significant. */
 const SIGNIFICANT_ATTRIBUTE_DOMAINS = new Set(["climate", "device_tracker", "humidifier", "thermostat", "water_heater"]);
+/** Domains whose rows keep their attributes even with `no_attributes` or `minimal_response`. */
+const NEED_ATTRIBUTE_DOMAINS = new Set(["climate", "humidifier", "input_datetime", "thermostat", "water_heater"]);
 
 /**
  * `history/history_during_period`: the state at `start` (its `lu` is the
@@ -12,7 +14,7 @@ const SIGNIFICANT_ATTRIBUTE_DOMAINS = new Set(["climate", "device_tracker", "hum
  */
 export function historyDuringPeriod(
   home: HomeModel,
-  q: { startMs: number; endMs: number; entityIds: string[]; minimal: boolean; noAttributes: boolean; significantOnly: boolean },
+  q: { startMs: number; endMs: number; entityIds: string[]; minimal: boolean; noAttributes: boolean; significantOnly: boolean; includeStartState: boolean },
 ): HistoryResult {
   const store = historyOf(home);
   const result: HistoryResult = {};
@@ -20,17 +22,20 @@ export function historyDuringPeriod(
     const domain = entityId.slice(0, entityId.indexOf("."));
     let points = store.series(entityId);
     if (q.significantOnly && !SIGNIFICANT_ATTRIBUTE_DOMAINS.has(domain)) points = points.filter((p) => p.changedMs === p.updatedMs);
-    const startState = lastAtOrBefore(points, q.startMs);
+    const needsAttributes = NEED_ATTRIBUTE_DOMAINS.has(domain);
+    const withAttributes = !q.noAttributes || needsAttributes;
+    const minimal = q.minimal && !needsAttributes;
+    const startState = q.includeStartState ? lastAtOrBefore(points, q.startMs) : undefined;
     const rows: HistoryResult[string] = [];
     if (startState && startState.updatedMs < q.startMs) {
-      rows.push({ s: startState.state, ...(q.noAttributes ? {} : { a: startState.attributes }), lu: q.startMs / 1000 });
+      rows.push({ s: startState.state, ...(withAttributes ? { a: startState.attributes } : {}), lu: q.startMs / 1000 });
     }
     for (const p of points) {
       if (p.updatedMs < q.startMs || p.updatedMs > q.endMs) continue;
       const first = rows.length === 0;
       const row: HistoryResult[string][number] = { s: p.state, lu: p.updatedMs / 1000 };
-      if (!q.noAttributes && (first || !q.minimal)) row.a = p.attributes;
-      if (p.changedMs !== p.updatedMs && (first || !q.minimal)) row.lc = p.changedMs / 1000;
+      if (withAttributes && (first || !minimal)) row.a = p.attributes;
+      if (p.changedMs !== p.updatedMs && (first || !minimal)) row.lc = p.changedMs / 1000;
       rows.push(row);
     }
     if (rows.length > 0) result[entityId] = rows;
