@@ -34,6 +34,7 @@ import { SimulatorError } from "./errors.js";
 
 /** Keeps memory bounded when benchmarks push millions of changes. */
 const MAX_RECORDED_PER_ENTITY = 2000;
+const MAX_REMEMBERED_CALLS = 5000;
 
 export class HomeModel implements SimHome {
   readonly bus = new Bus();
@@ -43,6 +44,8 @@ export class HomeModel implements SimHome {
   private readonly stateMap = new Map<string, SimState>();
   /** Live changes since start, per entity, for history and logbook. */
   readonly recorded = new Map<string, SimState[]>();
+  /** Recent service calls by context id, so the logbook can say what caused a change. */
+  readonly serviceCalls = new Map<string, { domain: string; service: string }>();
   /** Entities that existed in the house document, with their scene or script definitions. */
   readonly definitions = new Map<string, HouseEntity>();
   private readonly ulid = createUlidFactory();
@@ -132,6 +135,11 @@ export class HomeModel implements SimHome {
     this.remember(entityId, next);
     this.fireStateChanged(entityId, old, next, context);
     return true;
+  }
+
+  rememberServiceCall(contextId: string, domain: string, service: string): void {
+    this.serviceCalls.set(contextId, { domain, service });
+    if (this.serviceCalls.size > MAX_REMEMBERED_CALLS) this.serviceCalls.delete(this.serviceCalls.keys().next().value as string);
   }
 
   private remember(entityId: string, s: SimState): void {

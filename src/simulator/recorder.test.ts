@@ -95,6 +95,16 @@ describe("logbook, statistics and the system log", () => {
     expect(one.length).toBeGreaterThan(10);
   });
 
+  it("says which user and service caused a live change", async () => {
+    clock.advance(1000);
+    await cmd("call_service", { domain: "light", service: "turn_on", target: { entity_id: "light.kitchen_ceiling" } });
+    const [entry] = (await cmd("logbook/get_events", { start_time: iso(NOW), end_time: iso(NOW + 5000), entity_ids: ["light.kitchen_ceiling"] })).result;
+    expect(entry).toMatchObject({
+      entity_id: "light.kitchen_ceiling", state: "on", when: (NOW + 1000) / 1000, context_user_id: expect.any(String),
+      context_event_type: "call_service", context_domain: "light", context_service: "turn_on",
+    });
+  });
+
   it("computes hourly mean/min/max for measurements and sums for totals", async () => {
     const res = await cmd("recorder/statistics_during_period", {
       ...day, period: "hour", statistic_ids: ["sensor.kitchen_temperature", "sensor.kitchen_coffee_machine_energy"],

@@ -1,3 +1,4 @@
+import type { HassContext } from "../../ha/types.js";
 import type { House, HouseEntity } from "../house-schema.js";
 import { createRng, hashString, type Rng } from "../random.js";
 import { stableMs } from "../time.js";
@@ -9,6 +10,8 @@ export interface HistoryPoint {
   attributes: Record<string, unknown>;
   changedMs: number;
   updatedMs: number;
+  /** Only for live changes: who or what made them. */
+  context?: HassContext;
 }
 
 const HOUR = 3_600_000;

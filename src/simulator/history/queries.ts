@@ -1,4 +1,4 @@
-import type { HistoryResult, LogbookEntry, StatisticValue } from "../../ha/types.js";
+import type { HassContext, HistoryResult, LogbookEntry, StatisticValue } from "../../ha/types.js";
 import type { HomeModel } from "../home.js";
 import type { HistoryPoint } from "./generate.js";
 import { historyOf } from "./store.js";
@@ -80,10 +80,20 @@ export function logbookEvents(home: HomeModel, q: { startMs: number; endMs: numb
       if (typeof name === "string") entry.name = name;
       const icon = p.attributes.icon;
       if (typeof icon === "string") entry.icon = icon;
+      if (p.context) Object.assign(entry, contextFields(home, p.context));
       entries.push(entry);
     }
   }
   return entries.sort((a, b) => a.when - b.when);
+}
+
+/** What HA's logbook adds about the cause of a change: the user, and the service call that made it. */
+function contextFields(home: HomeModel, context: HassContext): Partial<LogbookEntry> {
+  const out: Partial<LogbookEntry> = { context_id: context.id };
+  if (context.user_id) out.context_user_id = context.user_id;
+  const call = home.serviceCalls.get(context.id) ?? (context.parent_id ? home.serviceCalls.get(context.parent_id) : undefined);
+  if (call) Object.assign(out, { context_event_type: "call_service", context_domain: call.domain, context_service: call.service });
+  return out;
 }
 
 const PERIOD_MS: Record<string, number> = { "5minute": 300_000, hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000 };

@@ -42,7 +42,7 @@ export class HistoryStore {
     if (!live || live.length === 0) return past;
     return [
       ...past,
-      ...live.map((s) => ({ state: s.wire.state, attributes: s.wire.attributes, changedMs: s.changedMs, updatedMs: s.updatedMs })),
+      ...live.map((s) => ({ state: s.wire.state, attributes: s.wire.attributes, changedMs: s.changedMs, updatedMs: s.updatedMs, context: s.wire.context })),
     ];
   }
 }

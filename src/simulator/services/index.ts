@@ -71,6 +71,7 @@ export function callService(home: HomeModel, input: CallServiceInput): { context
   const context = home.newContext(input.userId, input.parentId ?? null);
   const { data, target } = splitServiceData(input.serviceData ?? {}, input.target);
   const entityIds = def.target ? resolveTargets(home, target, domain === "homeassistant" ? undefined : domain).filter((id) => home.record(id)) : [];
+  home.rememberServiceCall(context.id, domain, service);
   home.fireEvent("call_service", { domain, service, service_data: { ...data, ...target } }, context);
   const call: ServiceCall = {
     home,
