@@ -70,6 +70,8 @@ describe("users and subscriptions", () => {
     const kid = await RawClient.authed(sim.wsUrl, "kid-token");
     expect((await kid.command({ id: 1, type: "auth/current_user" })).result).toMatchObject({ id: "kid1", name: "Noah", is_admin: false, is_owner: false });
     expect((await kid.command({ id: 2, type: "system_log/list" })).error.code).toBe("unauthorized");
+    expect((await kid.command({ id: 3, type: "subscribe_events" })).error.code).toBe("unauthorized");
+    expect((await kid.command({ id: 4, type: "subscribe_events", event_type: "state_changed" })).success).toBe(true);
     expect((await c.command({ id: 1, type: "auth/current_user" })).result).toMatchObject({ id: "admin1", is_owner: true });
     kid.close();
   });

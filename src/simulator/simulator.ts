@@ -99,9 +99,13 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         restarting = (async () => {
           await server.stop();
           await new Promise((resolve) => setTimeout(resolve, o.downtimeMs));
-          o.whileDown?.(home);
-          if (o.haVersion) ctx.haVersion = o.haVersion;
-          if (!closed) await server.listen(port, host);
+          try {
+            o.whileDown?.(home);
+          } finally {
+            // Come back even if whileDown threw, so one bad test step does not leave HA down for the rest.
+            if (o.haVersion) ctx.haVersion = o.haVersion;
+            if (!closed) await server.listen(port, host);
+          }
         })();
         try {
           await restarting;

@@ -2,6 +2,12 @@ import { z } from "zod";
 import type { HassUser } from "../../ha/types.js";
 import { CommandError, EmptySchema, defineCommand, type Command } from "./command.js";
 
+const NON_ADMIN_EVENTS = new Set([
+  "area_registry_updated", "component_loaded", "core_config_updated", "device_registry_updated", "entity_registry_updated",
+  "floor_registry_updated", "label_registry_updated", "lovelace_updated", "panels_updated", "service_registered", "service_removed",
+  "shopping_list_updated", "state_changed", "themes_updated",
+]);
+
 /** The basics every client uses: ping, states, config, users and the event bus. */
 export const coreCommands: Command[] = [
   defineCommand("ping", EmptySchema, (conn, msg) => conn.sendMessage({ id: msg.id, type: "pong" })),
@@ -25,6 +31,10 @@ export const coreCommands: Command[] = [
 
   defineCommand("subscribe_events", z.object({ event_type: z.string().optional() }), (conn, msg) => {
     const { id } = msg;
+    // Like HA, only admins may listen to every event or to events outside the allowlist.
+    if (!conn.user!.isAdmin && (msg.event_type === undefined || !NON_ADMIN_EVENTS.has(msg.event_type))) {
+      throw new CommandError("unauthorized", "Unauthorized.");
+    }
     const unsub = conn.ctx.home.bus.listen(msg.event_type === "*" ? undefined : msg.event_type, (event) =>
       conn.sendEventJson(id, event.toJson()),
     );

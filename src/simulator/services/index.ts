@@ -105,7 +105,8 @@ export function describeServices(home: HomeModel): HassServices {
     if (domain === "script") {
       for (const [id, e] of home.definitions) {
         if (!id.startsWith("script.") || !e.sequence) continue;
-        services[id.slice(7)] = { name: String(e.attributes.friendly_name ?? id), description: "", fields: {}, response: { optional: true } } as never;
+        const name = String(e.attributes.friendly_name ?? id);
+        services[id.slice(7)] = { name, description: `Runs ${name}.`, fields: {}, ...{ response: { optional: true } } };
       }
     }
     if (Object.keys(services).length > 0) out[domain] = services;
