@@ -1,5 +1,6 @@
 import type { CompressedState, CompressedStateDiff, EntitiesMessage } from "../ha/types.js";
 import { docFields, floorWords } from "./docs.js";
+import { describeField, entityView } from "./entity-view.js";
 import type { FieldKey } from "./fields.js";
 import { compileFilter, type EntityFilter } from "./filters.js";
 import {
@@ -252,53 +253,12 @@ export class HomeGraph {
   }
 
   #view(s: EntityStructure): IndexedEntity {
-    const area = s.areaId ? this.#reg.areas.get(s.areaId) : undefined;
-    const device = s.deviceId ? this.#reg.devices.get(s.deviceId) : undefined;
-    return {
-      ...s,
-      areaName: area?.name ?? null,
-      floorName: area?.floorName ?? null,
-      deviceName: device?.name ?? null,
-      manufacturer: device?.manufacturer ?? null,
-      model: device?.model ?? null,
-      labelNames: s.labels.map((l) => this.#reg.labels.get(l)?.name ?? l),
-      integrationTitle: s.configEntryId ? (this.#reg.entryTitles.get(s.configEntryId) ?? null) : null,
-      state: this.#states.get(s.entityId) ?? null,
-    };
+    return entityView(s, this.#reg, this.#states.get(s.entityId));
   }
 
   #describe(id: string, field: FieldKey): string {
     const s = this.#structures.get(id);
-    if (!s) return field;
-    const reg = this.#reg;
-    const area = s.areaId ? reg.areas.get(s.areaId) : undefined;
-    const device = s.deviceId ? reg.devices.get(s.deviceId) : undefined;
-    switch (field) {
-      case "name":
-        return `name "${s.name}"`;
-      case "alias":
-        return `alias "${s.aliases.join('", "')}"`;
-      case "entityId":
-        return `entity id ${s.entityId}`;
-      case "area":
-        return `area "${area?.name}"`;
-      case "floor":
-        return `floor "${area?.floorName}"`;
-      case "device":
-        return `device "${device?.name}"`;
-      case "maker":
-        return `device made by "${[device?.manufacturer, device?.model].filter(Boolean).join(" ")}"`;
-      case "label":
-        return `label "${s.labels.map((l) => reg.labels.get(l)?.name ?? l).join('", "')}"`;
-      case "domain":
-        return `domain ${s.domain}`;
-      case "deviceClass":
-        return `device class ${s.deviceClass}`;
-      case "integration": {
-        const title = s.configEntryId ? reg.entryTitles.get(s.configEntryId) : undefined;
-        return `integration ${[s.platform, title].filter(Boolean).join(" / ")}`;
-      }
-    }
+    return s ? describeField(s, this.#reg, field) : field;
   }
 
   /**

@@ -1,0 +1,52 @@
+import type { FieldKey } from "./fields.js";
+import type { EntityStructure, IndexedEntity, LiveState } from "./model.js";
+import type { ResolvedRegistries } from "./resolve.js";
+
+/** An entity as callers see it: its structure, the names of what it points at, and its state. */
+export function entityView(s: EntityStructure, reg: ResolvedRegistries, live: LiveState | undefined): IndexedEntity {
+  const area = s.areaId ? reg.areas.get(s.areaId) : undefined;
+  const device = s.deviceId ? reg.devices.get(s.deviceId) : undefined;
+  return {
+    ...s,
+    areaName: area?.name ?? null,
+    floorName: area?.floorName ?? null,
+    deviceName: device?.name ?? null,
+    manufacturer: device?.manufacturer ?? null,
+    model: device?.model ?? null,
+    labelNames: s.labels.map((l) => reg.labels.get(l)?.name ?? l),
+    integrationTitle: s.configEntryId ? (reg.entryTitles.get(s.configEntryId) ?? null) : null,
+    state: live ?? null,
+  };
+}
+
+/** A field's value in words, for a search result's `why`: `area "Kitchen"`, `domain light`. */
+export function describeField(s: EntityStructure, reg: ResolvedRegistries, field: FieldKey): string {
+  const area = s.areaId ? reg.areas.get(s.areaId) : undefined;
+  const device = s.deviceId ? reg.devices.get(s.deviceId) : undefined;
+  switch (field) {
+    case "name":
+      return `name "${s.name}"`;
+    case "alias":
+      return `alias "${s.aliases.join('", "')}"`;
+    case "entityId":
+      return `entity id ${s.entityId}`;
+    case "area":
+      return `area "${area?.name}"`;
+    case "floor":
+      return `floor "${area?.floorName}"`;
+    case "device":
+      return `device "${device?.name}"`;
+    case "maker":
+      return `device made by "${[device?.manufacturer, device?.model].filter(Boolean).join(" ")}"`;
+    case "label":
+      return `label "${s.labels.map((l) => reg.labels.get(l)?.name ?? l).join('", "')}"`;
+    case "domain":
+      return `domain ${s.domain}`;
+    case "deviceClass":
+      return `device class ${s.deviceClass}`;
+    case "integration": {
+      const title = s.configEntryId ? reg.entryTitles.get(s.configEntryId) : undefined;
+      return `integration ${[s.platform, title].filter(Boolean).join(" / ")}`;
+    }
+  }
+}
