@@ -87,4 +87,19 @@ describe("createHomeIndex", () => {
     const meta = JSON.parse(await readFile(join(dataDir, "index", "meta.json"), "utf8"));
     expect(meta).toEqual({ formatVersion: INDEX_FORMAT_VERSION, haVersion: "2026.1.0", builtAt: 1_800_000_000_000 });
   });
+
+  it("records a new HA version in meta.json after a reconnect", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "ha-index-"));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const { ha, index } = await started({ dataDir });
+    (ha as { haVersion: string }).haVersion = "2026.2.0";
+    ha.reconnect();
+    await index.whenIdle();
+    for (let i = 0; i < 50; i++) {
+      const meta = JSON.parse(await readFile(join(dataDir, "index", "meta.json"), "utf8"));
+      if (meta.haVersion === "2026.2.0") return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error("meta.json still records the old HA version");
+  });
 });

@@ -192,9 +192,12 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
     }, debounceMs);
   }
 
+  let metaVersion: string | null | undefined;
   async function checkMeta(): Promise<void> {
     if (!deps.dataDir) return;
     const haVersion = ha.haVersion ?? null;
+    if (metaVersion === haVersion) return;
+    metaVersion = haVersion;
     const prior = await readIndexMeta(deps.dataDir);
     if (prior && (prior.formatVersion !== INDEX_FORMAT_VERSION || prior.haVersion !== haVersion)) {
       logger.info({ from: prior, toFormat: INDEX_FORMAT_VERSION, toHa: haVersion }, "index format or Home Assistant version changed; rebuilt from scratch");
@@ -206,7 +209,12 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
     async start() {
       const startedAt = clock.now();
       // A reconnect may have missed registry events; the entity snapshot comes by itself.
-      removers.push(ha.onReady(() => void refetch()));
+      removers.push(
+        ha.onReady(() => {
+          // HA may have been upgraded while we were disconnected: the full refetch rebuilds, the meta file records it.
+          void refetch().then(() => checkMeta().catch((err: unknown) => logger.warn({ err: describeError(err) }, "could not write index/meta.json")));
+        }),
+      );
       for (const type of REGISTRY_EVENTS) unsubscribers.push(await ha.subscribeEvents(type, scheduleRefetch));
       unsubscribers.push(await ha.subscribeEntities(onEntities));
       const [registries] = await Promise.all([fetchRegistries(), gotFirstSnapshot]);

@@ -81,7 +81,7 @@ export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaClient;
         };
         const [history, logbook, system, text] = await Promise.all([
           deps.ha.history({ startTime: start, endTime: new Date(now), entityIds: [e.entityId], minimalResponse: true, noAttributes: true }).catch(soft<HistoryResult>("History", {})),
-          deps.ha.logbook({ startTime: start, endTime: new Date(now), entityIds: [e.entityId] }).catch(soft<LogbookEntry[]>("The logbook", [])),
+          deps.ha.logbook({ startTime: start, endTime: new Date(now), entityIds: [e.entityId], ...(e.deviceId ? { deviceIds: [e.deviceId] } : {}) }).catch(soft<LogbookEntry[]>("The logbook", [])),
           deps.ha.systemLog().catch(soft("The system log", [])),
           deps.ha.errorLog().catch(soft("The error log", "")),
         ]);
