@@ -5,6 +5,8 @@ import type { SimUser } from "./users.js";
 
 /** HA drops a client that lets this many messages pile up. */
 const MAX_PENDING_MESSAGES = 4096;
+/** The same limit for a client that stopped reading: bytes the socket could not hand to the kernel yet. */
+const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 
 /**
  * One WebSocket client, from `auth_required` to close: HA's auth phase, then
@@ -20,6 +22,8 @@ export class SimConnection {
   private flushScheduled = false;
   private authTimer: NodeJS.Timeout | undefined;
   private readonly subscriptions = new Map<number, () => void>();
+  /** Messages held back by the `slow` fault; cleared on close so no timer outlives the socket. */
+  private readonly delayed = new Set<NodeJS.Timeout>();
   private closed = false;
 
   constructor(
@@ -62,8 +66,15 @@ export class SimConnection {
     if (this.closed || this.ctx.faults.frozen) return;
     this.ctx.counters.messagesSent++;
     const slow = this.ctx.faults.slowMs;
-    if (slow > 0) setTimeout(() => this.enqueue(json), slow);
-    else this.enqueue(json);
+    if (slow <= 0) {
+      this.enqueue(json);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.delayed.delete(timer);
+      this.enqueue(json);
+    }, slow);
+    this.delayed.add(timer);
   }
 
   addSubscription(id: number, unsubscribe: () => void): void {
@@ -104,6 +115,11 @@ export class SimConnection {
     const pending = this.queue;
     this.queue = [];
     if (this.closed || this.socket.readyState !== WebSocket.OPEN || pending.length === 0) return;
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.ctx.logger.warn({ buffered: this.socket.bufferedAmount }, "client stopped reading, closing");
+      this.close(true);
+      return;
+    }
     // Everything queued in the same tick goes out as one JSON array frame, like HA does once coalescing is on.
     if (this.coalesce && pending.length > 1) this.socket.send(`[${pending.join(",")}]`);
     else for (const json of pending) this.socket.send(json);
@@ -204,6 +220,8 @@ export class SimConnection {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.authTimer);
+    for (const timer of this.delayed) clearTimeout(timer);
+    this.delayed.clear();
     for (const unsub of this.subscriptions.values()) unsub();
     this.subscriptions.clear();
     this.queue = [];

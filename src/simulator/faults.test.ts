@@ -79,6 +79,17 @@ describe("burst", () => {
     expect([...states.values()].map(comparable).sort(byId)).toEqual(truth.map(comparable).sort(byId));
   });
 
+  it("drops a client that lets more than 4096 messages pile up, like HA", async () => {
+    const c = await authed();
+    c.send({ id: 1, type: "subscribe_events", event_type: "state_changed" });
+    await c.next();
+    const ids = sim.home.states().map((s) => s.entity_id);
+    // All in one tick: nothing can be flushed in between.
+    for (let i = 0; i < 5000; i++) sim.home.setState(ids[i % ids.length]!, `v${i}`);
+    await c.closed;
+    expect(sim.stats().connections).toBe(0);
+  });
+
   it("limits a burst to the given entities", async () => {
     const c = await authed();
     c.send({ id: 1, type: "subscribe_events", event_type: "state_changed" });

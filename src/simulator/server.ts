@@ -16,6 +16,8 @@ export class SimServer {
   private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   /** REST requests held back while the simulator is frozen. */
   private held: (() => void)[] = [];
+  /** REST answers held back by the `slow` fault. */
+  private readonly delayed = new Set<NodeJS.Timeout>();
 
   constructor(private readonly ctx: ServerContext) {}
 
@@ -46,6 +48,8 @@ export class SimServer {
     const http = this.http;
     this.http = undefined;
     this.held = [];
+    for (const timer of this.delayed) clearTimeout(timer);
+    this.delayed.clear();
     if (!http) return;
     const closed = new Promise<void>((resolve) => http.close(() => resolve()));
     http.closeAllConnections();
@@ -68,7 +72,14 @@ export class SimServer {
         if (!res.headersSent) res.writeHead(500).end("500 Internal Server Error");
       }
     };
-    const delayed = () => (this.ctx.faults.slowMs > 0 ? setTimeout(run, this.ctx.faults.slowMs) : run());
+    const delayed = () => {
+      if (this.ctx.faults.slowMs <= 0) return run();
+      const timer = setTimeout(() => {
+        this.delayed.delete(timer);
+        run();
+      }, this.ctx.faults.slowMs);
+      this.delayed.add(timer);
+    };
     if (this.ctx.faults.frozen) this.held.push(delayed);
     else delayed();
   }
