@@ -39,7 +39,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(code === "EADDRINUSE" ? `Port ${options.port} on ${options.host} is already in use; pick another with --port.` : `Cannot start the simulator: ${(err as Error).message}`);
     return 1;
   }
-  console.log(`Home Assistant simulator ${sim.haVersion}: "${house.name}", ${sim.home.states().length} entities`);
+  console.log(`Home Assistant simulator ${sim.haVersion}: "${house.name}", ${house.entities.length} entities (${sim.home.states().length} enabled)`);
   console.log(`URL:       ${sim.url}`);
   console.log(`WebSocket: ${sim.wsUrl}`);
   console.log(`Token:     ${sim.users.tokenFor()}`);
