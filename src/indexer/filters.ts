@@ -40,7 +40,7 @@ function pick<T>(args: {
   for (const item of items) if (args.names(item).some((n) => norm(n) === wanted)) return args.id(item);
   throw new IndexFilterError(
     `unknown_${args.kind}`,
-    `No ${args.kind} is called "${args.value}". Use an id or a name from: ${listSome(items.map((i) => args.id(i)))}.`,
+    `${args.kind}: no ${args.kind} is called "${args.value}". Use an id or a name from: ${listSome(items.map((i) => args.id(i)))}.`,
   );
 }
 
@@ -76,7 +76,7 @@ export function compileFilter(args: {
     const raw = filter.domain.trim().toLowerCase();
     domain = known.has(raw) ? raw : known.has(stem(raw)) ? stem(raw) : undefined;
     if (!domain) {
-      throw new IndexFilterError("unknown_domain", `No entity has the domain "${filter.domain}". Domains in this home: ${listSome([...known].sort())}.`);
+      throw new IndexFilterError("unknown_domain", `domain: no entity has the domain "${filter.domain}". Domains in this home: ${listSome([...known].sort())}.`);
     }
   }
   const ids = filter.entityIds ? new Set(filter.entityIds) : undefined;
