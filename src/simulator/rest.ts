@@ -1,9 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerContext } from "./context.js";
+import { CommandError } from "./commands/command.js";
 import { errorLogText } from "./logs.js";
+import { callService } from "./services/index.js";
+import { renderTemplate, TemplateError } from "./template.js";
 
 /**
- * HA's REST API, the parts clients use to check a token and read states.
+ * HA's REST API, the parts clients use to check a token, read states, call
+ * services and render templates.
  * Every route needs `Authorization: Bearer <token>`; HA answers 401 otherwise.
  */
 export function handleRest(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): void {
@@ -19,11 +23,25 @@ export function handleRest(ctx: ServerContext, req: IncomingMessage, res: Server
     send(res, 401, "text/plain; charset=utf-8", "401: Unauthorized");
     return;
   }
+  const home = ctx.home;
+  if (req.method === "POST" && (path.startsWith("/api/services/") || path === "/api/template")) {
+    readJson(req, (body) => {
+      try {
+        if (body === undefined) return json(res, 400, { message: "Data should be valid JSON." });
+        if (path === "/api/template") return postTemplate(ctx, body, res);
+        const [domain, service] = path.slice("/api/services/".length).split("/");
+        postService(ctx, { domain: domain ?? "", service: service ?? "", body, returnResponse: url.searchParams.has("return_response"), token }, res);
+      } catch (err) {
+        ctx.logger.error({ err }, "REST request failed");
+        if (!res.headersSent) send(res, 500, "text/plain; charset=utf-8", "500: Internal Server Error");
+      }
+    });
+    return;
+  }
   if (req.method !== "GET") {
     send(res, 405, "text/plain; charset=utf-8", "405: Method Not Allowed");
     return;
   }
-  const home = ctx.home;
   if (path === "/api/" || path === "/api") return json(res, 200, { message: "API running." });
   if (path === "/api/states") return json(res, 200, home.states());
   if (path.startsWith("/api/states/")) {
@@ -34,6 +52,50 @@ export function handleRest(ctx: ServerContext, req: IncomingMessage, res: Server
   if (path === "/api/error_log") return send(res, 200, "text/plain; charset=utf-8", errorLogText(home));
   if (path === "/api/events") return json(res, 200, []);
   json(res, 404, { message: "Not found" });
+}
+
+/** `POST /api/services/{domain}/{service}`: the states the call changed, or those plus the response. */
+function postService(
+  ctx: ServerContext,
+  o: { domain: string; service: string; body: Record<string, unknown>; returnResponse: boolean; token: string },
+  res: ServerResponse,
+): void {
+  try {
+    const user = ctx.users.byToken(o.token);
+    const result = callService(ctx.home, { domain: o.domain, service: o.service, serviceData: o.body, returnResponse: o.returnResponse, userId: user?.id ?? null });
+    const id = result.context.id;
+    const changed = ctx.home.states().filter((s) => s.context.id === id || s.context.parent_id === id);
+    json(res, 200, o.returnResponse ? { changed_states: changed, service_response: result.response } : changed);
+  } catch (err) {
+    if (!(err instanceof CommandError)) throw err;
+    // HA's REST API answers an unknown service with 400, and validation problems with 400 as well.
+    json(res, 400, { message: err.message });
+  }
+}
+
+/** `POST /api/template`: the rendered text. */
+function postTemplate(ctx: ServerContext, body: Record<string, unknown>, res: ServerResponse): void {
+  try {
+    const rendered = renderTemplate(String(body.template ?? ""), (id) => ctx.home.getState(id), (body.variables as Record<string, unknown>) ?? {});
+    send(res, 200, "text/plain; charset=utf-8", typeof rendered.result === "string" ? rendered.result : JSON.stringify(rendered.result));
+  } catch (err) {
+    if (!(err instanceof TemplateError)) throw err;
+    json(res, 400, { message: `Error rendering template: ${err.message}` });
+  }
+}
+
+function readJson(req: IncomingMessage, done: (body: Record<string, unknown> | undefined) => void): void {
+  const chunks: Buffer[] = [];
+  req.on("data", (c: Buffer) => chunks.push(c));
+  req.on("end", () => {
+    const text = Buffer.concat(chunks).toString("utf8");
+    try {
+      const parsed: unknown = text.trim() === "" ? {} : JSON.parse(text);
+      done(typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined);
+    } catch {
+      done(undefined);
+    }
+  });
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {
