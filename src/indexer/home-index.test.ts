@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { HaNotConnectedError } from "../ha/index.js";
 import { manualClock, silentLogger } from "../shared/index.js";
 import { createHomeIndex, type HomeIndex } from "./home-index.js";
 import { INDEX_FORMAT_VERSION } from "./meta.js";
@@ -38,6 +39,25 @@ describe("createHomeIndex", () => {
     const stats = index.stats();
     expect(stats).toMatchObject({ entities: 13, devices: 5, areas: 5, floors: 2, labels: 2, lastSyncAt: 1_800_000_000_000 });
     expect(stats.heapUsedBytes).toBeGreaterThan(0);
+  });
+
+  it("retries the first registry fetch after a reconnect instead of failing start()", async () => {
+    const ha = createFakeHa(fixtureRegistries());
+    const realList = ha.listEntityRegistry;
+    let failures = 1;
+    ha.listEntityRegistry = async () => {
+      if (failures-- > 0) throw new HaNotConnectedError("the connection dropped");
+      return realList();
+    };
+    const index = createHomeIndex({ ha, logger: silentLogger, clock: manualClock(), registryDebounceMs: 5 });
+    cleanups.push(() => index.stop());
+    const starting = index.start();
+    await new Promise((r) => setImmediate(r));
+    ha.pushEntities({ a: fixtureStates() }, true);
+    ha.reconnect();
+    await starting;
+    expect(index.ready).toBe(true);
+    expect(index.entity("switch.kettle")?.name).toBe("Kettle");
   });
 
   it("adds entity aliases from get_entries after it is ready", async () => {

@@ -46,6 +46,7 @@ export interface HomeIndex {
 }
 
 const EXTENDED_SLICE = 2000;
+const START_RETRY_MS = 2000;
 
 const REGISTRY_EVENTS = [
   "entity_registry_updated",
@@ -110,6 +111,27 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
     ]);
     // Aliases and class overrides come later from `get_entries` (see refreshExtended); until then the last known ones hold.
     return { entities, extended: graph.extended(), devices, areas, floors, labels, configEntries };
+  }
+
+  /** The first fetch: a connection lost midway is retried after the next reconnect rather than failing start(). */
+  async function fetchRegistriesPatiently(): Promise<Registries> {
+    for (;;) {
+      try {
+        return await fetchRegistries();
+      } catch (err) {
+        if (stopped) throw err;
+        logger.warn({ err: describeError(err) }, "could not fetch the registries; retrying once Home Assistant is back");
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, START_RETRY_MS);
+          const remove = ha.onReady(done);
+          function done() {
+            clearTimeout(timer);
+            remove();
+            resolve();
+          }
+        });
+      }
+    }
   }
 
   function onEntities(message: EntitiesMessage, snapshot: boolean): void {
@@ -217,7 +239,7 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
       );
       for (const type of REGISTRY_EVENTS) unsubscribers.push(await ha.subscribeEvents(type, scheduleRefetch));
       unsubscribers.push(await ha.subscribeEntities(onEntities));
-      const [registries] = await Promise.all([fetchRegistries(), gotFirstSnapshot]);
+      const [registries] = await Promise.all([fetchRegistriesPatiently(), gotFirstSnapshot]);
       const { snapshot, diffs } = pending!;
       pending = undefined;
       graph.load(registries, snapshot ?? {});
