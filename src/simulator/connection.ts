@@ -35,10 +35,16 @@ export class SimConnection {
     socket.on("close", () => this.cleanup());
     socket.on("error", () => this.cleanup());
     this.sendMessage({ type: "auth_required", ha_version: ctx.haVersion });
+    this.armAuthTimer();
+  }
+
+  private armAuthTimer(): void {
     this.authTimer = setTimeout(() => {
-      ctx.logger.debug("auth timeout, closing");
+      // A frozen (half-open) server closes nothing either.
+      if (this.ctx.faults.frozen) return this.armAuthTimer();
+      this.ctx.logger.debug("auth timeout, closing");
       this.close();
-    }, ctx.authTimeoutMs);
+    }, this.ctx.authTimeoutMs);
   }
 
   get authenticated(): boolean {
