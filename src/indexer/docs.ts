@@ -22,6 +22,32 @@ export function floorWords(floors: Map<string, FloorInfo>): Map<string, string[]
   return out;
 }
 
+/**
+ * Brand names people say for the manufacturer strings devices report:
+ * Aqara sensors report "LUMI", Hue bulbs "Signify Netherlands B.V.".
+ * Keyed by the first word of the folded manufacturer.
+ */
+const BRANDS: Record<string, string[]> = {
+  lumi: ["aqara", "xiaomi"],
+  xiaomi: ["mi", "mijia"],
+  signify: ["philips", "hue"],
+  philips: ["hue"],
+  ikea: ["tradfri"],
+  "tp-link": ["kasa", "tapo"],
+  fibargroup: ["fibaro"],
+  itead: ["sonoff"],
+  google: ["nest"],
+  amazon: ["echo", "alexa"],
+  belkin: ["wemo"],
+  ubiquiti: ["unifi"],
+};
+
+function makerWords(manufacturer: string | null): string[] {
+  if (!manufacturer) return [];
+  const first = manufacturer.trim().toLowerCase().split(/\s+/)[0] ?? "";
+  return BRANDS[first] ?? [];
+}
+
 /** The searchable text of one entity, field by field. */
 export function docFields(s: EntityStructure, reg: ResolvedRegistries, extraFloorWords: Map<string, string[]>): DocFields {
   const area = s.areaId ? reg.areas.get(s.areaId) : undefined;
@@ -37,7 +63,7 @@ export function docFields(s: EntityStructure, reg: ResolvedRegistries, extraFloo
     area: area ? [area.name, ...area.aliases] : [],
     floor: floor ? [floor.name, ...floor.aliases, ...(extraFloorWords.get(floor.floorId) ?? [])] : [],
     device: device ? [device.name] : [],
-    maker: device ? [device.manufacturer ?? "", device.model ?? ""] : [],
+    maker: device ? [device.manufacturer ?? "", device.model ?? "", ...makerWords(device.manufacturer)] : [],
     label: labelNames,
     domain: [s.domain],
     deviceClass: s.deviceClass ? [s.deviceClass] : [],

@@ -103,6 +103,28 @@ describe("HomeGraph search", () => {
     expect(ids(g, "the Aqara sensors").slice(0, 2).sort()).toEqual(["binary_sensor.front_door", "binary_sensor.hall_motion"]);
   });
 
+  it("knows the brand names behind manufacturer strings, and open/closed for contacts", () => {
+    const g = new HomeGraph();
+    const reg = fixtureRegistries();
+    reg.devices = reg.devices.map((d) => (d.id === "dev_bulb" ? { ...d, manufacturer: "Signify Netherlands B.V." } : d.manufacturer === "Aqara" ? { ...d, manufacturer: "LUMI" } : d));
+    const states = fixtureStates();
+    states["binary_sensor.front_door"] = { ...states["binary_sensor.front_door"]!, s: "on" };
+    g.load(reg, states);
+    expect(ids(g, "philips hue")[0]).toBe("light.bedroom_ceiling");
+    expect(ids(g, "aqara").slice(0, 2).sort()).toEqual(["binary_sensor.front_door", "binary_sensor.hall_motion"]);
+    expect(ids(g, "open doors")[0]).toBe("binary_sensor.front_door");
+    expect(g.search("open doors")[0]!.why).toContain('state is "open"');
+  });
+
+  it("reads a known word's synonym rather than a near-miss spelling", () => {
+    const g = home();
+    // "heating" is one letter from "reading", but it is a word for climate devices
+    g.applyDiff({ a: { "light.reading_lamp": { s: "off", a: { friendly_name: "Reading Lamp" }, c: "x", lc: 1 }, "climate.hall": { s: "heat", a: {}, c: "x", lc: 1 } } });
+    const r = ids(g, "heating");
+    expect(r).toContain("climate.hall");
+    expect(r).not.toContain("light.reading_lamp");
+  });
+
   it("matches labels, including labels inherited from the area", () => {
     const g = home();
     expect(ids(g, "security sensors").slice(0, 2).sort()).toEqual(["binary_sensor.front_door", "binary_sensor.hall_motion"]);

@@ -32,6 +32,7 @@ export interface SearchResult extends SearchHit {
 }
 
 const MAIN_ENTITY_PRIOR = 1.04;
+const OPENINGS = new Set(["door", "window", "opening", "garage_door"]);
 
 // Attributes whose change alters an entity's name or searchable class.
 const STRUCTURAL_ATTRIBUTES = ["friendly_name", "device_class", "unit_of_measurement"];
@@ -188,7 +189,15 @@ export class HomeGraph {
     const hits = this.#engine.search(
       query,
       {
-        stateOf: (id) => this.#states.get(id)?.state,
+        inState: (id, word) => {
+          const state = this.#states.get(id)?.state;
+          if (state === undefined) return false;
+          if (state === word) return true;
+          // Door and window contacts report on/off; people say open/closed.
+          const s = this.#structures.get(id);
+          if (s?.domain !== "binary_sensor" || !OPENINGS.has(s.deviceClass ?? "")) return false;
+          return (word === "open" && state === "on") || (word === "closed" && state === "off");
+        },
         accept: (id) => {
           const s = this.#structures.get(id);
           return s !== undefined && accept(s, this.#states.get(id));

@@ -178,11 +178,16 @@ export class SearchIndex {
     };
     const exact = this.#postings.has(token);
     if (exact) put({ term: token, quality: 1, kind: "exact" });
-    for (const s of synonyms) if (this.#postings.has(s)) put({ term: s, quality: 0.85, kind: "synonym" });
+    let known = exact;
+    for (const s of synonyms) {
+      if (!this.#postings.has(s)) continue;
+      put({ term: s, quality: 0.85, kind: "synonym" });
+      known = true;
+    }
     if (token.length >= 3 && isWord(token)) for (const t of this.#prefixed(token)) put({ term: t, quality: 0.7, kind: "prefix" });
     const edits = allowedEdits(token.length);
-    // A word found as typed is taken as meant; only unknown words are treated as typos.
-    if (!exact && edits > 0 && isWord(token)) {
+    // A word found as typed (or as a synonym) is taken as meant; only unknown words are treated as typos.
+    if (!known && edits > 0 && isWord(token)) {
       for (const [term, distance] of this.#near(token, edits)) {
         put({ term, quality: distance === 1 ? 0.8 : 0.6, kind: "typo" });
       }

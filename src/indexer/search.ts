@@ -12,8 +12,8 @@ export interface SearchHit {
 
 /** What the engine needs to know about a document beyond its tokens. */
 export interface SearchContext {
-  /** Current state value, for "what's on" style words; undefined when the entity has none. */
-  stateOf(entityId: string): string | undefined;
+  /** Whether the entity's current state is what a state word says ("on", "open", "unavailable"…). */
+  inState(entityId: string, word: string): boolean;
   /** Hard filters and hidden-entity rules; only documents that pass can be returned. */
   accept(entityId: string): boolean;
   /** A short description of a field's value for `why`, e.g. `area "Kitchen"`. */
@@ -77,7 +77,7 @@ export class SearchEngine {
       for (let i = 0; i < size; i++) {
         const doc = everything ? i : this.#touched[i]!;
         if (everything && !this.index.isAlive(doc)) continue;
-        const s = Math.max(best[doc]!, ctx.stateOf(this.index.entityIdOf(doc)) === token ? STATE_MATCH_SCORE : 0);
+        const s = Math.max(best[doc]!, ctx.inState(this.index.entityIdOf(doc), token) ? STATE_MATCH_SCORE : 0);
         best[doc] = 0;
         if (s === 0) continue;
         this.#touch(doc);
@@ -222,7 +222,7 @@ export class SearchEngine {
           best = { field: FIELDS[MASK_BEST[mask]!]!.key, how };
         }
       }
-      if (STATE_WORDS.has(token) && ctx.stateOf(eid) === token && bestScore < STATE_MATCH_SCORE) best = { field: "state", how: "" };
+      if (STATE_WORDS.has(token) && ctx.inState(eid, token) && bestScore < STATE_MATCH_SCORE) best = { field: "state", how: "" };
       if (!best) {
         unmatched.push(shown);
         continue;
