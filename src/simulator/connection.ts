@@ -182,15 +182,16 @@ export class SimConnection {
     const id = msg?.id;
     const type = msg?.type;
     if (!msg || typeof id !== "number" || !Number.isInteger(id) || id <= 0 || typeof type !== "string" || type === "") {
-      this.sendError(typeof id === "number" ? id : 0, "invalid_format", "Message incorrectly formatted.");
+      // HA echoes whatever id it got (null when there was none), or 0 for a non-object.
+      this.sendMessage({ id: msg ? (id ?? null) : 0, type: "result", success: false, error: { code: "invalid_format", message: "Message incorrectly formatted." } });
       return;
     }
     if (id <= this.lastId) {
       this.sendError(id, "id_reuse", "Identifier values have to increase.");
       return;
     }
-    this.lastId = id;
     if (type === "supported_features") {
+      this.lastId = id;
       const features = msg.features as Record<string, unknown> | undefined;
       this.coalesce = features?.coalesce_messages === 1 || features?.coalesce_messages === true;
       this.sendResult(id, null);
@@ -198,9 +199,11 @@ export class SimConnection {
     }
     const command = this.ctx.commands.get(type);
     if (!command) {
+      // HA does not advance its last id for an unknown command.
       this.sendError(id, "unknown_command", "Unknown command.");
       return;
     }
+    this.lastId = id;
     if (command.adminOnly && !this.user?.isAdmin) {
       this.sendError(id, "unauthorized", "Unauthorized.");
       return;
