@@ -1,3 +1,4 @@
+import { SimulatorError } from "./errors.js";
 import type { HomeModel } from "./home.js";
 
 /** Changes made per macrotask, so queued frames get flushed between slices. */
@@ -10,6 +11,8 @@ const SLICE = 500;
  */
 export async function burst(home: HomeModel, o: { changes: number; entityIds?: string[] }): Promise<void> {
   const ids = o.entityIds && o.entityIds.length > 0 ? o.entityIds : Array.from(home.records(), (s) => s.wire.entity_id);
+  const unknown = ids.filter((id) => !home.record(id));
+  if (unknown.length > 0) throw new SimulatorError("entity_not_found", `burst: no state for ${unknown.slice(0, 5).join(", ")}; pass entity ids the house has.`);
   if (ids.length === 0) return;
   let done = 0;
   let cursor = 0;
@@ -19,10 +22,8 @@ export async function burst(home: HomeModel, o: { changes: number; entityIds?: s
       const entityId = ids[cursor++ % ids.length] as string;
       const current = home.record(entityId);
       const context = home.newContext();
-      if (!current) {
-        home.applyState(entityId, "0", {}, context);
-        continue;
-      }
+      // Removed by someone else during the burst: skip it.
+      if (!current) continue;
       const { state, attributes } = current.wire;
       const n = Number(state);
       if (state !== "" && Number.isFinite(n)) home.applyState(entityId, nextNumber(n, done), attributes, context);

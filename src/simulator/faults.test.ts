@@ -99,5 +99,6 @@ describe("burst", () => {
     const ids = new Set<string>();
     for (let i = 0; i < 10; i++) ids.add((await c.next()).event.data.entity_id);
     expect([...ids]).toEqual([target]);
+    await expect(sim.faults.burst({ changes: 1, entityIds: ["light.nowhere"] })).rejects.toThrow(/no state for light.nowhere/);
   });
 });
