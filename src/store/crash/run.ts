@@ -26,6 +26,9 @@ async function main(): Promise<number> {
     onKill: (n, r) => {
       if (n % 25 === 0) console.log(`  ${n} kills: ${r.ackedDurableSteps} durable steps and ${r.finishedContinuations} finished turns checked`);
     },
+  }).catch((err: unknown) => {
+    console.error(`the data is kept in ${dataDir} for inspection`);
+    throw err;
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
@@ -38,11 +41,11 @@ async function main(): Promise<number> {
       `slowest boot recovery: ${result.maxRecoveryMs} ms`,
     ].join("\n"),
   );
-  if (!args.includes("--keep")) await rm(dataDir, { recursive: true, force: true });
   if (result.violations.length > 0) {
-    console.error(`FAILED (seed ${seed}):\n${result.violations.slice(0, 20).join("\n")}`);
+    console.error(`FAILED (seed ${seed}); the data is kept in ${dataDir}:\n${result.violations.slice(0, 20).join("\n")}`);
     return 1;
   }
+  if (!args.includes("--keep")) await rm(dataDir, { recursive: true, force: true });
   console.log("PASSED: every promise held after every kill");
   return 0;
 }
