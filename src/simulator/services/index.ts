@@ -28,8 +28,8 @@ function presentDomains(home: HomeModel): Set<string> {
   return domains;
 }
 
-function lookup(home: HomeModel, domain: string, service: string): ServiceDef | undefined {
-  if (!presentDomains(home).has(domain)) return undefined;
+function lookup(home: HomeModel, domain: string, service: string, domains = presentDomains(home)): ServiceDef | undefined {
+  if (!domains.has(domain)) return undefined;
   if (domain === "homeassistant" && service in GENERIC) {
     return { name: service, description: `${GENERIC[service]} any entity.`, target: true, run: (c) => generic(c, service) };
   }
@@ -89,11 +89,12 @@ export function callService(home: HomeModel, input: CallServiceInput): { context
 /** `get_services`: every service of the domains present, with fields and targets. */
 export function describeServices(home: HomeModel): HassServices {
   const out: HassServices = {};
-  for (const domain of [...presentDomains(home)].sort()) {
+  const domains = presentDomains(home);
+  for (const domain of [...domains].sort()) {
     const services: HassServices[string] = {};
     const names = domain === "homeassistant" ? Object.keys(GENERIC) : Object.keys(TABLE[domain] ?? {});
     for (const name of names) {
-      const def = lookup(home, domain, name)!;
+      const def = lookup(home, domain, name, domains)!;
       services[name] = {
         name: def.name,
         description: def.description,
