@@ -163,18 +163,22 @@ function findings(args: { e: IndexedEntity; avail: Availability; hours: number; 
     out.push(`currently ${e.state.state} since ${shortTime(e.state.lastChanged, now)}`);
   }
   const direct = args.logs.filter((l) => l.on !== "integration");
-  const byIntegration = new Map<string, { count: number; on: Set<string>; timeouts: number }>();
+  const byIntegration = new Map<string, { count: number; on: Set<string>; timeouts: number; errors: number }>();
   for (const { r, on } of direct) {
-    const g = byIntegration.get(r.integration) ?? { count: 0, on: new Set<string>(), timeouts: 0 };
+    const g = byIntegration.get(r.integration) ?? { count: 0, on: new Set<string>(), timeouts: 0, errors: 0 };
     g.count += r.count;
+    if (atLeast(r.level, "ERROR")) g.errors += r.count;
     g.on.add(on);
     if (/time(d)?\s?out/i.test(r.message)) g.timeouts += r.count;
     byIntegration.set(r.integration, g);
   }
   for (const [integration, g] of byIntegration) {
-    const what = g.timeouts === g.count ? "timeout" : "error/warning";
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+    const kind = g.timeouts === g.count ? "timeout" : g.errors === g.count ? "error" : g.errors === 0 ? "warning" : "error or warning";
+    const what = kind === "error or warning" ? `${g.count} errors and warnings` : plural(g.count, kind);
+    const timeouts = g.timeouts > 0 && g.timeouts < g.count ? ` (${plural(g.timeouts, "timeout")})` : "";
     const target = g.on.has("entity") ? "this entity" : "this device";
-    out.push(`integration ${integration} logged ${g.count} ${what}${g.count === 1 ? "" : "s"} for ${target}`);
+    out.push(`integration ${integration} logged ${what} for ${target}${timeouts}`);
   }
   if (avail.changes.length <= 1 && e.state && !["unavailable", "unknown"].includes(e.state.state) && now - e.state.lastChanged > hours * 3_600_000) {
     out.push(`no state change in ${window}`);
