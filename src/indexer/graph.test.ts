@@ -23,6 +23,16 @@ describe("HomeGraph resolution", () => {
     expect(g.entity("sun.sun")?.name).toBe("Sun");
   });
 
+  it("takes HA's friendly_name for an entity whose own name is only a translation key", () => {
+    const g = new HomeGraph();
+    const reg = fixtureRegistries();
+    reg.entities = reg.entities.map((e) => (e.entity_id === "binary_sensor.hall_motion" ? { ...e, original_name: null, translation_key: "occupancy" } : e));
+    const states = fixtureStates();
+    states["binary_sensor.hall_motion"] = { ...states["binary_sensor.hall_motion"]!, a: { friendly_name: "Hall Motion Occupancy" } };
+    g.load(reg, states);
+    expect(g.entity("binary_sensor.hall_motion")?.name).toBe("Hall Motion Occupancy");
+  });
+
   it("takes the area from the device when the entity has none, and the floor from the area", () => {
     const g = home();
     const e = g.entity("binary_sensor.hall_motion")!;

@@ -4,7 +4,19 @@ import type { AreaInfo, DeviceInfo, EntityStructure, FloorInfo, LabelInfo, LiveS
 /** The fields of an entity registry entry the index uses; the rest is not kept, to save memory at 10,000+ entities. */
 export type EntityEntryLite = Pick<
   EntityRegistryEntry,
-  "entity_id" | "name" | "has_entity_name" | "original_name" | "device_id" | "area_id" | "labels" | "platform" | "config_entry_id" | "disabled_by" | "hidden_by" | "entity_category"
+  | "entity_id"
+  | "name"
+  | "has_entity_name"
+  | "original_name"
+  | "translation_key"
+  | "device_id"
+  | "area_id"
+  | "labels"
+  | "platform"
+  | "config_entry_id"
+  | "disabled_by"
+  | "hidden_by"
+  | "entity_category"
 >;
 
 /** The registries turned into lookup tables, with areas and devices already resolved. */
@@ -61,6 +73,7 @@ export function resolveRegistries(reg: Registries): ResolvedRegistries {
       name: e.name,
       has_entity_name: e.has_entity_name,
       original_name: e.original_name,
+      translation_key: e.translation_key ?? null,
       device_id: e.device_id,
       area_id: e.area_id,
       labels: e.labels ?? [],
@@ -98,7 +111,10 @@ export function resolveName(args: {
   const { entry, device, friendlyName, objectId } = args;
   if (entry?.name) return entry.name;
   if (entry?.has_entity_name && device) {
-    return entry.original_name ? `${device.name} ${entry.original_name}` : device.name;
+    if (entry.original_name) return `${device.name} ${entry.original_name}`;
+    // A translated entity name exists only in HA's own friendly_name; the registry has just its key.
+    if (entry.translation_key && typeof friendlyName === "string" && friendlyName.trim()) return friendlyName;
+    return device.name;
   }
   if (entry?.original_name) return entry.original_name;
   if (typeof friendlyName === "string" && friendlyName.trim()) return friendlyName;
