@@ -110,15 +110,19 @@ export async function recoverSession(env: RecoveryEnv, report: RecoveryReport, s
   };
 
   const toCheck = new Set(session.openContinuations);
-  if (env.deep) {
-    for (const m of session.messages) toCheck.add(m.continuationId);
-    for (const name of await listDir(env, layout.turnsDir(sessionId))) {
-      if (name.endsWith(".json") && isUlid(name.slice(0, -5))) toCheck.add(name.slice(0, -5));
-      else if (name.endsWith(".tmp")) {
-        report.tempFilesRemoved += 1;
-        if (env.repair) await fs.unlink(join(layout.turnsDir(sessionId), name));
-      } else report.problems.push(`sessions/${sessionId}/turns/${name} is not a file the store writes; it is ignored.`);
-    }
+  if (env.deep) for (const m of session.messages) toCheck.add(m.continuationId);
+  // Boot lists turns/ as well: one readdir per session, no reads for the
+  // turns session.json already knows, but a turn file it does not know
+  // (damaged, orphaned or placed by hand) is checked instead of left unseen.
+  const knownTurns = new Set(session.messages.map((m) => m.continuationId));
+  for (const name of await listDir(env, layout.turnsDir(sessionId))) {
+    const id = name.slice(0, -5);
+    if (name.endsWith(".json") && isUlid(id)) {
+      if (env.deep || !knownTurns.has(id)) toCheck.add(id);
+    } else if (name.endsWith(".tmp")) {
+      report.tempFilesRemoved += 1;
+      if (env.repair) await fs.unlink(join(layout.turnsDir(sessionId), name));
+    } else report.problems.push(`sessions/${sessionId}/turns/${name} is not a file the store writes; it is ignored.`);
   }
 
   for (const contId of toCheck) {
