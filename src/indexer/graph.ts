@@ -33,6 +33,7 @@ export interface SearchResult extends SearchHit {
 
 const MAIN_ENTITY_PRIOR = 1.04;
 const OPENINGS = new Set(["door", "window", "opening", "garage_door"]);
+const NOT_SWITCHED_ON = new Set(["automation", "update"]);
 
 // Attributes whose change alters an entity's name or searchable class.
 const STRUCTURAL_ATTRIBUTES = ["friendly_name", "device_class", "unit_of_measurement"];
@@ -192,9 +193,10 @@ export class HomeGraph {
         inState: (id, word) => {
           const state = this.#states.get(id)?.state;
           if (state === undefined) return false;
-          if (state === word) return true;
-          // Door and window contacts report on/off; people say open/closed.
           const s = this.#structures.get(id);
+          // An enabled automation or a pending update is "on", but that is not what "what's on?" asks.
+          if (state === word) return !(word === "on" && NOT_SWITCHED_ON.has(s?.domain ?? ""));
+          // Door and window contacts report on/off; people say open/closed.
           if (s?.domain !== "binary_sensor" || !OPENINGS.has(s.deviceClass ?? "")) return false;
           return (word === "open" && state === "on") || (word === "closed" && state === "off");
         },

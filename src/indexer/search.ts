@@ -25,6 +25,7 @@ const STATE_MATCH_SCORE = 3.0;
 // Extra score when some words of the query are exactly an area, floor or label.
 const WHOLE_VALUE_BONUS = 1.2;
 const MAX_PHRASE = 3;
+const STATE_ONLY_WORDS = new Set(["on", "off"]);
 
 /**
  * Ranks documents for a free-text query. Each query word is scored on its
@@ -71,7 +72,8 @@ export class SearchEngine {
     // A state word rescores the candidates the other words found (or everything, if there are no others).
     for (const token of toks) {
       if (!STATE_WORDS.has(token)) continue;
-      const n = this.#scoreToken(token);
+      // "on" and "off" in a name ("Wake on LAN") say nothing about what the user asks for.
+      const n = STATE_ONLY_WORDS.has(token) ? 0 : this.#scoreToken(token);
       const everything = stateTokens === toks.length;
       const size = everything ? this.index.docCount : this.#touchedCount;
       for (let i = 0; i < size; i++) {

@@ -41,6 +41,7 @@ const STOPWORDS = new Set([
   "a", "an", "the", "of", "in", "at", "to", "for", "and", "or", "my", "our", "me", "all", "any", "every",
   "what", "which", "whats", "is", "are", "s", "show", "list", "find", "get", "give", "please", "there",
   "with", "from", "by", "that", "this", "these", "those", "it", "its",
+  "turn", "can", "you", "i", "do", "does", "how", "now", "currently", "tell", "about", "were", "was", "be",
 ]);
 
 export function isStopword(word: string): boolean {
