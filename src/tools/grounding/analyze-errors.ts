@@ -45,6 +45,9 @@ const Output = z.object({
       entities: z.array(z.string()),
     }),
   ),
+  devices: z
+    .array(z.object({ device_id: z.string(), name: z.string(), occurrences: z.number().int(), integrations: z.array(z.string()) }))
+    .describe("Devices the messages name (directly or through one of their entities), most mentioned first."),
   affected: z
     .array(z.object({ entity_id: z.string(), name: z.string(), occurrences: z.number().int(), integrations: z.array(z.string()) }))
     .describe("Entities the messages point at, most mentioned first."),
@@ -98,7 +101,14 @@ export function createAnalyzeErrorsTool(deps: { index: HomeIndex; ha: HaClient; 
 
         const byIntegration = new Map<string, { occurrences: number; messages: number; errors: number; warnings: number; first: number; last: number; entities: Set<string> }>();
         const byEntity = new Map<string, { occurrences: number; integrations: Set<string> }>();
-        for (const { r, entities } of records) {
+        const byDevice = new Map<string, { occurrences: number; integrations: Set<string> }>();
+        for (const { r, entities, deviceIds } of records) {
+          for (const d of deviceIds) {
+            const a = byDevice.get(d) ?? { occurrences: 0, integrations: new Set<string>() };
+            a.occurrences += r.count;
+            a.integrations.add(r.integration);
+            byDevice.set(d, a);
+          }
           const g = byIntegration.get(r.integration) ?? { occurrences: 0, messages: 0, errors: 0, warnings: 0, first: r.firstSeen, last: r.lastSeen, entities: new Set<string>() };
           g.occurrences += r.count;
           g.messages++;
@@ -132,6 +142,9 @@ export function createAnalyzeErrorsTool(deps: { index: HomeIndex; ha: HaClient; 
               last_seen: iso(g.last),
               entities: [...g.entities].sort(),
             })),
+          devices: [...byDevice]
+            .sort((a, b) => b[1].occurrences - a[1].occurrences || a[0].localeCompare(b[0]))
+            .map(([id, a]) => ({ device_id: id, name: deps.index.device(id)?.name ?? id, occurrences: a.occurrences, integrations: [...a.integrations].sort() })),
           affected: [...byEntity]
             .sort((a, b) => b[1].occurrences - a[1].occurrences || a[0].localeCompare(b[0]))
             .map(([id, a]) => ({ entity_id: id, name: deps.index.entity(id)?.name ?? id, occurrences: a.occurrences, integrations: [...a.integrations].sort() })),

@@ -157,6 +157,7 @@ describe("grounding tools", () => {
     const mqtt = (out.records as unknown as Record<string, unknown>[]).find((r) => r.integration === "mqtt");
     expect(mqtt).toMatchObject({ count: 2, origin: "error_log", first_seen: "2026-01-10T11:00:00.000Z", last_seen: "2026-01-10T11:30:00.000Z" });
     expect((out.affected as unknown as Record<string, unknown>[])[0]).toMatchObject({ entity_id: "binary_sensor.hall_motion", occurrences: 37 });
+    expect((out.devices as unknown as Record<string, unknown>[])[0]).toMatchObject({ device_id: "dev_motion", name: "Hall Motion", occurrences: 37, integrations: ["zha"] });
     const errorsOnly = await value(registry, "analyze_errors", { min_level: "ERROR", integration: "hue", include_error_log: false });
     expect((errorsOnly.records as unknown as unknown[]).length).toBe(1);
   });
