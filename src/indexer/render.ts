@@ -20,6 +20,14 @@ const KEY_ATTRIBUTES: Record<string, string[]> = {
   humidifier: ["humidity"],
 };
 
+/** "Shelly" + "Shelly Plug S" → "Shelly Plug S": the model often repeats the maker. */
+function makerText(manufacturer: string | null, model: string | null): string {
+  if (!manufacturer) return model ?? "";
+  if (!model) return manufacturer;
+  const brand = manufacturer.split(" ")[0]!.toLowerCase();
+  return model.toLowerCase().startsWith(brand) ? model : `${manufacturer} ${model}`;
+}
+
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
@@ -65,7 +73,7 @@ export function renderEntities(entities: IndexedEntity[], opts: { title?: string
     let lastDevice: string | null = null;
     for (const e of byDevice) {
       if (e.deviceName && e.deviceName !== lastDevice) {
-        const maker = [e.manufacturer, e.model].filter(Boolean).join(" ");
+        const maker = makerText(e.manufacturer, e.model);
         lines.push(`device ${e.deviceName}${maker ? ` (${maker})` : ""}:`);
       }
       lastDevice = e.deviceName;
