@@ -233,6 +233,8 @@ export class SearchIndex {
     if (!this.#byLength) {
       this.#byLength = new Map();
       for (const term of this.#postings.keys()) {
+        // Numbers and whole-value terms are never what a misspelt word meant.
+        if (!isWord(term)) continue;
         const list = this.#byLength.get(term.length);
         if (list) list.push(term);
         else this.#byLength.set(term.length, [term]);
