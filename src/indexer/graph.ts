@@ -250,6 +250,11 @@ export class HomeGraph {
     return out.sort();
   }
 
+  /** Sizes of the registries, without copying them (for stats polled by /healthz). */
+  counts(): { devices: number; areas: number; floors: number; labels: number } {
+    return { devices: this.#reg.devices.size, areas: this.#reg.areas.size, floors: this.#reg.floors.size, labels: this.#reg.labels.size };
+  }
+
   get entityCount(): number {
     return this.#structures.size;
   }

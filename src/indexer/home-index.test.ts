@@ -86,6 +86,20 @@ describe("createHomeIndex", () => {
     expect(index.search("galley light")[0]?.entityId).toBe("light.kitchen_spots");
   });
 
+  it("refetches aliases only for the entities a registry event names", async () => {
+    const { ha, index } = await started();
+    await index.whenIdle();
+    ha.extendedRequests = [];
+    ha.registries = { ...ha.registries, extended: { ...ha.registries.extended, "light.kitchen_spots": { aliases: ["Downlights"], device_class: null, original_device_class: null } } };
+    ha.fireEvent("entity_registry_updated", { action: "update", entity_id: "light.kitchen_spots" });
+    await new Promise((r) => setTimeout(r, 20));
+    await index.whenIdle();
+    expect(ha.extendedRequests).toEqual([["light.kitchen_spots"]]);
+    expect(index.search("downlights")[0]?.entityId).toBe("light.kitchen_spots");
+    // aliases of other entities survive the partial refresh
+    expect(index.entity("sensor.living_room_temperature")?.aliases).toEqual(["Lounge thermometer"]);
+  });
+
   it("leaves nothing stale after a reconnect snapshot", async () => {
     const { ha, index } = await started();
     const next = fixtureStates();

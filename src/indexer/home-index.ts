@@ -1,4 +1,4 @@
-import type { CompressedState, EntitiesMessage, HaClient, Unsubscribe } from "../ha/types.js";
+import type { CompressedState, EntitiesMessage, HaClient, HassEvent, Unsubscribe } from "../ha/types.js";
 import { describeError, systemClock, type Clock, type Logger } from "../shared/index.js";
 import type { EntityFilter } from "./filters.js";
 import { HomeGraph, type SearchOptions, type SearchResult } from "./graph.js";
@@ -89,6 +89,7 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
   let refetching: Promise<void> | undefined;
   let refetchAgain = false;
   let extendedPending: Promise<void> | undefined;
+  let extendedWanted: Set<string> | "all" = new Set();
   // Until the first registries arrive, entity messages wait here so the index is built once.
   let pending: { snapshot: Record<string, CompressedState> | undefined; diffs: EntitiesMessage[] } | undefined = {
     snapshot: undefined,
@@ -159,9 +160,11 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
    * are fetched afterwards in slices (keeping the socket free for state
    * changes) and patched into the few entities that have any.
    */
-  async function refreshExtended(): Promise<void> {
-    const ids = graph.registeredIds();
-    const extended: Registries["extended"] = {};
+  async function refreshExtended(only?: string[]): Promise<void> {
+    const ids = only ?? graph.registeredIds();
+    // A partial refresh starts from what is known and replaces just the entities asked about.
+    const extended: Registries["extended"] = only ? { ...graph.extended() } : {};
+    for (const id of only ?? []) delete extended[id];
     try {
       for (let i = 0; i < ids.length && !stopped; i += EXTENDED_SLICE) {
         const slice = await ha.getEntityRegistryEntries(ids.slice(i, i + EXTENDED_SLICE));
@@ -192,7 +195,10 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
           if (stopped) return;
           graph.setRegistries(registries);
           lastSyncAt = clock.now();
-          await refreshExtended();
+          const wanted = extendedWanted;
+          extendedWanted = new Set();
+          if (wanted === "all") await refreshExtended();
+          else if (wanted.size > 0) await refreshExtended([...wanted]);
           logger.debug({ entities: graph.entityCount }, "registries refetched");
         } catch (err) {
           // The next reconnect or registry event tries again.
@@ -203,6 +209,22 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
       refetching = undefined;
     });
     return refetching;
+  }
+
+  /**
+   * Registry events are collected into one refetch. Only entity registry
+   * changes can change aliases, and they name the entity, so only those
+   * entities' extended entries are fetched again.
+   */
+  function onRegistryEvent(event: HassEvent): void {
+    if (stopped) return;
+    if (event.event_type === "entity_registry_updated" && extendedWanted !== "all") {
+      const id = event.data.entity_id;
+      if (typeof id === "string") extendedWanted.add(id);
+      else extendedWanted = "all";
+      if (extendedWanted !== "all" && extendedWanted.size > EXTENDED_SLICE) extendedWanted = "all";
+    }
+    scheduleRefetch();
   }
 
   function scheduleRefetch(): void {
@@ -234,10 +256,11 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
       removers.push(
         ha.onReady(() => {
           // HA may have been upgraded while we were disconnected: the full refetch rebuilds, the meta file records it.
+          extendedWanted = "all";
           void refetch().then(() => checkMeta().catch((err: unknown) => logger.warn({ err: describeError(err) }, "could not write index/meta.json")));
         }),
       );
-      for (const type of REGISTRY_EVENTS) unsubscribers.push(await ha.subscribeEvents(type, scheduleRefetch));
+      for (const type of REGISTRY_EVENTS) unsubscribers.push(await ha.subscribeEvents(type, onRegistryEvent));
       unsubscribers.push(await ha.subscribeEntities(onEntities));
       const [registries] = await Promise.all([fetchRegistriesPatiently(), gotFirstSnapshot]);
       const { snapshot, diffs } = pending!;
@@ -258,10 +281,7 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
     query: (filter) => graph.query(filter),
     stats: () => ({
       entities: graph.entityCount,
-      devices: graph.devices().length,
-      areas: graph.areas().length,
-      floors: graph.floors().length,
-      labels: graph.labels().length,
+      ...graph.counts(),
       lastSyncAt,
       eventsPerSecond: rate.perSecond(),
       eventsApplied,

@@ -19,8 +19,10 @@ export interface FakeHa extends HaClient {
   systemLogEntries: SystemLogEntry[];
   errorLogText: string;
   registryFetches: number;
+  /** The id lists `get_entries` was called with. */
+  extendedRequests: string[][];
   pushEntities(message: EntitiesMessage, snapshot: boolean): void;
-  fireEvent(eventType: string): void;
+  fireEvent(eventType: string, data?: Record<string, unknown>): void;
   reconnect(): void;
 }
 
@@ -36,6 +38,7 @@ export function createFakeHa(registries: Registries): FakeHa {
     systemLogEntries: [],
     errorLogText: "",
     registryFetches: 0,
+    extendedRequests: [],
     status: "connected",
     haVersion: "2026.1.0",
     onStatus: () => () => undefined,
@@ -67,8 +70,9 @@ export function createFakeHa(registries: Registries): FakeHa {
       fake.registryFetches++;
       return fake.registries.entities;
     },
-    async getEntityRegistryEntries() {
-      return fake.registries.extended as never;
+    async getEntityRegistryEntries(ids) {
+      fake.extendedRequests.push(ids);
+      return Object.fromEntries(ids.map((id) => [id, fake.registries.extended[id] ?? null])) as never;
     },
     listDeviceRegistry: async () => fake.registries.devices,
     listAreaRegistry: async () => fake.registries.areas,
@@ -85,8 +89,8 @@ export function createFakeHa(registries: Registries): FakeHa {
     pushEntities(message, snapshot) {
       for (const l of entityListeners) l(message, snapshot);
     },
-    fireEvent(eventType) {
-      const event: HassEvent = { event_type: eventType, data: {}, origin: "LOCAL", time_fired: new Date(0).toISOString(), context: { id: "x", parent_id: null, user_id: null } };
+    fireEvent(eventType, data = {}) {
+      const event: HassEvent = { event_type: eventType, data, origin: "LOCAL", time_fired: new Date(0).toISOString(), context: { id: "x", parent_id: null, user_id: null } };
       for (const l of eventListeners.get(eventType) ?? []) l(event);
     },
     reconnect() {
