@@ -1,4 +1,4 @@
-import type { CompressedState, CompressedStateDiff, EntitiesMessage } from "../ha/types.js";
+import type { CompressedState, CompressedStateDiff, EntitiesMessage } from "../ha/index.js";
 import { docFields, floorWords } from "./docs.js";
 import { describeField, entityView } from "./entity-view.js";
 import type { FieldKey } from "./fields.js";

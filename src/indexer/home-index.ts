@@ -1,4 +1,4 @@
-import type { CompressedState, EntitiesMessage, HaClient, HassEvent, Unsubscribe } from "../ha/types.js";
+import type { CompressedState, EntitiesMessage, HaClient, HassEvent, Unsubscribe } from "../ha/index.js";
 import { describeError, systemClock, type Clock, type Logger } from "../shared/index.js";
 import type { EntityFilter } from "./filters.js";
 import { HomeGraph, type SearchOptions, type SearchResult } from "./graph.js";

@@ -5,7 +5,7 @@ import type {
   ExtendedEntityRegistryEntry,
   FloorRegistryEntry,
   LabelRegistryEntry,
-} from "../ha/types.js";
+} from "../ha/index.js";
 
 /** A config entry as `config_entries/get` lists it; only what the index uses. */
 export interface ConfigEntryInfo {

@@ -1,4 +1,4 @@
-import type { DeviceRegistryEntry, EntityRegistryEntry } from "../ha/types.js";
+import type { DeviceRegistryEntry, EntityRegistryEntry } from "../ha/index.js";
 import type { AreaInfo, DeviceInfo, EntityStructure, FloorInfo, LabelInfo, LiveState, Registries } from "./model.js";
 
 /** The fields of an entity registry entry the index uses; the rest is not kept, to save memory at 10,000+ entities. */

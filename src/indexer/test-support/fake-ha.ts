@@ -5,7 +5,7 @@ import type {
   HistoryResult,
   LogbookEntry,
   SystemLogEntry,
-} from "../../ha/types.js";
+} from "../../ha/index.js";
 import type { Registries } from "../model.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { CompressedState, DeviceRegistryEntry, EntityRegistryEntry } from "../../ha/types.js";
+import type { CompressedState, DeviceRegistryEntry, EntityRegistryEntry } from "../../ha/index.js";
 import type { Registries } from "../model.js";
 
 /** A small hand-made home for unit tests: two floors, five areas, a handful of devices. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HaClient } from "../../ha/types.js";
+import type { HaClient } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 import { systemClock, type Clock } from "../../shared/index.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";

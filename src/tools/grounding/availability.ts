@@ -1,4 +1,4 @@
-import type { HistoryResult } from "../../ha/types.js";
+import type { HistoryResult } from "../../ha/index.js";
 
 const DOWN = new Set(["unavailable", "unknown"]);
 

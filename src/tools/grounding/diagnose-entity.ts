@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HaClient, HistoryResult, LogbookEntry } from "../../ha/types.js";
+import type { HaClient, HistoryResult, LogbookEntry } from "../../ha/index.js";
 import type { HomeIndex, IndexedEntity } from "../../indexer/index.js";
 import { systemClock, type Clock } from "../../shared/index.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";

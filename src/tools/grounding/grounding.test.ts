@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { SystemLogEntry } from "../../ha/types.js";
+import type { SystemLogEntry } from "../../ha/index.js";
 import { createHomeIndex } from "../../indexer/index.js";
 // Test support of the indexer (same owner): a scripted HaClient and a small home.
 import { createFakeHa, type FakeHa } from "../../indexer/test-support/fake-ha.js";

@@ -1,4 +1,4 @@
-import type { HaClient } from "../../ha/types.js";
+import type { HaClient } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 import type { Clock } from "../../shared/index.js";
 import type { ToolSpec } from "../tool.js";

@@ -1,4 +1,4 @@
-import type { SystemLogEntry } from "../../ha/types.js";
+import type { SystemLogEntry } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 
 export const LEVELS = ["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] as const;
