@@ -72,6 +72,8 @@ export class HomeGraph {
   #reg: ResolvedRegistries = resolveRegistries(emptyRegistries());
   #floorWords = new Map<string, string[]>();
   #structures = new Map<string, EntityStructure>();
+  /** Domains present, for validating a domain filter; dropped whenever entities come or go. */
+  #domains: Set<string> | undefined;
   #states = new Map<string, LiveState>();
   #index = new SearchIndex();
   #engine = new SearchEngine(this.#index);
@@ -130,6 +132,7 @@ export class HomeGraph {
         this.#states.delete(id);
         if (!this.#reg.entries.has(id)) {
           this.#structures.delete(id);
+          this.#domains = undefined;
           this.#index.remove(id);
         }
         count++;
@@ -264,7 +267,7 @@ export class HomeGraph {
       filter,
       reg: this.#reg,
       floorWords: this.#floorWords,
-      domains: () => new Set([...this.#structures.values()].map((s) => s.domain)),
+      domains: () => (this.#domains ??= new Set([...this.#structures.values()].map((s) => s.domain))),
     });
   }
 
@@ -290,11 +293,13 @@ export class HomeGraph {
   #reindex(id: string): void {
     const s = resolveEntity(id, this.#reg, this.#states.get(id));
     this.#structures.set(id, s);
+    this.#domains = undefined;
     this.#index.add(id, docFields(s, this.#reg, this.#floorWords), s.name.length, this.#prior(s));
   }
 
   #rebuild(): void {
     this.#structures = new Map();
+    this.#domains = undefined;
     const ids = new Set([...this.#reg.entries.keys(), ...this.#states.keys()]);
     for (const id of ids) this.#structures.set(id, resolveEntity(id, this.#reg, this.#states.get(id)));
     this.#rebuildIndex();
