@@ -74,6 +74,7 @@ export class HomeGraph {
   #structures = new Map<string, EntityStructure>();
   /** Domains present, for validating a domain filter; dropped whenever entities come or go. */
   #domains: Set<string> | undefined;
+  #sortedIds: string[] | undefined;
   #states = new Map<string, LiveState>();
   #index = new SearchIndex();
   #engine = new SearchEngine(this.#index);
@@ -132,7 +133,7 @@ export class HomeGraph {
         this.#states.delete(id);
         if (!this.#reg.entries.has(id)) {
           this.#structures.delete(id);
-          this.#domains = undefined;
+          this.#forgetDerived();
           this.#index.remove(id);
         }
         count++;
@@ -179,7 +180,7 @@ export class HomeGraph {
   query(filter: EntityFilter = {}): IndexedEntity[] {
     const accept = this.#compile(filter);
     const out: IndexedEntity[] = [];
-    const ids = filter.entityIds ?? [...this.#structures.keys()].sort();
+    const ids = filter.entityIds ?? (this.#sortedIds ??= [...this.#structures.keys()].sort());
     for (const id of ids) {
       const s = this.#structures.get(id);
       if (s && accept(s, this.#states.get(id))) out.push(this.#view(s));
@@ -262,6 +263,11 @@ export class HomeGraph {
     return this.#structures.size;
   }
 
+  #forgetDerived(): void {
+    this.#domains = undefined;
+    this.#sortedIds = undefined;
+  }
+
   #compile(filter: EntityFilter) {
     return compileFilter({
       filter,
@@ -293,13 +299,13 @@ export class HomeGraph {
   #reindex(id: string): void {
     const s = resolveEntity(id, this.#reg, this.#states.get(id));
     this.#structures.set(id, s);
-    this.#domains = undefined;
+    this.#forgetDerived();
     this.#index.add(id, docFields(s, this.#reg, this.#floorWords), s.name.length, this.#prior(s));
   }
 
   #rebuild(): void {
     this.#structures = new Map();
-    this.#domains = undefined;
+    this.#forgetDerived();
     const ids = new Set([...this.#reg.entries.keys(), ...this.#states.keys()]);
     for (const id of ids) this.#structures.set(id, resolveEntity(id, this.#reg, this.#states.get(id)));
     this.#rebuildIndex();
