@@ -1,5 +1,6 @@
-import type { CompressedState, CompressedStateDiff, EntitiesMessage } from "../ha/index.js";
+import type { CompressedState, EntitiesMessage } from "../ha/index.js";
 import { docFields, floorWords } from "./docs.js";
+import { applyStateDiff, toLiveState, touchesStructure } from "./live-state.js";
 import { describeField, entityView } from "./entity-view.js";
 import type { FieldKey } from "./fields.js";
 import { compileFilter, type EntityFilter } from "./filters.js";
@@ -34,33 +35,6 @@ export interface SearchResult extends SearchHit {
 const MAIN_ENTITY_PRIOR = 1.04;
 const OPENINGS = new Set(["door", "window", "opening", "garage_door"]);
 const NOT_SWITCHED_ON = new Set(["automation", "update"]);
-
-// Attributes whose change alters an entity's name or searchable class.
-const STRUCTURAL_ATTRIBUTES = ["friendly_name", "device_class", "unit_of_measurement"];
-
-export function toLiveState(c: CompressedState): LiveState {
-  const lastChanged = c.lc * 1000;
-  return { state: c.s, attributes: c.a ?? {}, lastChanged, lastUpdated: c.lu !== undefined ? c.lu * 1000 : lastChanged };
-}
-
-function applyStateDiff(prev: LiveState, diff: CompressedStateDiff): LiveState {
-  const plus = diff["+"];
-  let attributes = prev.attributes;
-  if (plus?.a || diff["-"]?.a) {
-    attributes = { ...prev.attributes, ...plus?.a };
-    for (const key of diff["-"]?.a ?? []) delete attributes[key];
-  }
-  let { lastChanged, lastUpdated } = prev;
-  if (plus?.lc !== undefined) lastChanged = lastUpdated = plus.lc * 1000;
-  else if (plus?.lu !== undefined) lastUpdated = plus.lu * 1000;
-  return { state: plus?.s ?? prev.state, attributes, lastChanged, lastUpdated };
-}
-
-function touchesStructure(diff: CompressedStateDiff): boolean {
-  const plus = diff["+"]?.a;
-  const minus = diff["-"]?.a;
-  return STRUCTURAL_ATTRIBUTES.some((k) => (plus !== undefined && k in plus) || (minus?.includes(k) ?? false));
-}
 
 /**
  * The home as one in-memory graph: registries, resolved entity structures,
