@@ -3,8 +3,9 @@ import { describeError, systemClock, type Clock, type Logger } from "../shared/i
 import type { EntityFilter } from "./filters.js";
 import { HomeGraph, type SearchOptions, type SearchResult } from "./graph.js";
 import { INDEX_FORMAT_VERSION, readIndexMeta, writeIndexMeta } from "./meta.js";
-import type { AreaInfo, ConfigEntryInfo, DeviceInfo, FloorInfo, IndexedEntity, LabelInfo, LiveState, Registries } from "./model.js";
+import type { AreaInfo, DeviceInfo, FloorInfo, IndexedEntity, LabelInfo, LiveState, Registries } from "./model.js";
 import { RateMeter } from "./rate.js";
+import { EXTENDED_SLICE, fetchExtended, fetchRegistries } from "./registry-fetch.js";
 import { renderEntities, type RenderedContext } from "./render.js";
 
 export interface IndexStats {
@@ -45,7 +46,6 @@ export interface HomeIndex {
   stop(): Promise<void>;
 }
 
-const EXTENDED_SLICE = 2000;
 const START_RETRY_MS = 2000;
 
 const REGISTRY_EVENTS = [
@@ -98,27 +98,13 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
   let firstSnapshot: () => void = () => undefined;
   const gotFirstSnapshot = new Promise<void>((resolve) => (firstSnapshot = resolve));
 
-  async function fetchRegistries(): Promise<Registries> {
-    const [entities, devices, areas, floors, labels, configEntries] = await Promise.all([
-      ha.listEntityRegistry(),
-      ha.listDeviceRegistry(),
-      ha.listAreaRegistry(),
-      ha.listFloorRegistry().catch(() => []),
-      ha.listLabelRegistry().catch(() => []),
-      ha.sendCommand<ConfigEntryInfo[]>({ type: "config_entries/get" }).catch((err: unknown) => {
-        logger.debug({ err: describeError(err) }, "config entries unavailable; integrations are named by platform only");
-        return [] as ConfigEntryInfo[];
-      }),
-    ]);
-    // Aliases and class overrides come later from `get_entries` (see refreshExtended); until then the last known ones hold.
-    return { entities, extended: graph.extended(), devices, areas, floors, labels, configEntries };
-  }
+  const fetchAll = () => fetchRegistries({ ha, logger, extended: graph.extended() });
 
   /** The first fetch: a connection lost midway is retried after the next reconnect rather than failing start(). */
   async function fetchRegistriesPatiently(): Promise<Registries> {
     for (;;) {
       try {
-        return await fetchRegistries();
+        return await fetchAll();
       } catch (err) {
         if (stopped) throw err;
         logger.warn({ err: describeError(err) }, "could not fetch the registries; retrying once Home Assistant is back");
@@ -161,18 +147,10 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
    * changes) and patched into the few entities that have any.
    */
   async function refreshExtended(only?: string[]): Promise<void> {
-    const ids = only ?? graph.registeredIds();
-    // A partial refresh starts from what is known and replaces just the entities asked about.
-    const extended: Registries["extended"] = only ? { ...graph.extended() } : {};
-    for (const id of only ?? []) delete extended[id];
+    let extended: Registries["extended"];
     try {
-      for (let i = 0; i < ids.length && !stopped; i += EXTENDED_SLICE) {
-        const slice = await ha.getEntityRegistryEntries(ids.slice(i, i + EXTENDED_SLICE));
-        // Keep only what the index uses, and only where it says something: most entities have neither.
-        for (const [id, e] of Object.entries(slice)) {
-          if (e && (e.aliases?.length || e.device_class)) extended[id] = { aliases: e.aliases ?? [], device_class: e.device_class, original_device_class: e.original_device_class };
-        }
-      }
+      // A partial refresh keeps what is known and replaces just the entities asked about.
+      extended = await fetchExtended({ ha, ids: only ?? graph.registeredIds(), base: only ? graph.extended() : {}, stopped: () => stopped });
     } catch (err) {
       logger.debug({ err: describeError(err) }, "entity aliases unavailable; searching without them");
       return;
@@ -191,7 +169,7 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
       do {
         refetchAgain = false;
         try {
-          const registries = await fetchRegistries();
+          const registries = await fetchAll();
           if (stopped) return;
           graph.setRegistries(registries);
           lastSyncAt = clock.now();
