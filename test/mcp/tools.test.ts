@@ -40,6 +40,17 @@ describe("tools over MCP", () => {
     expect(text(result)).toMatch(/tools\/list/);
   });
 
+  it("sends progress notifications from a long tool to a caller that asked for them", async () => {
+    const updates: { progress: number; total?: number; message?: string }[] = [];
+    const result = await stack.client.callTool({ name: "ha_agent_diagnose_entity", arguments: { entity_id: "switch.garden_fountain_pump" } }, undefined, {
+      onprogress: (p) => updates.push(p),
+    });
+    expect(result.isError).toBeFalsy();
+    expect(updates.map((u) => u.progress)).toEqual([1, 2, 3, 4]);
+    expect(updates.every((u) => u.total === 4)).toBe(true);
+    expect(updates.map((u) => u.message).sort()).toEqual(["error log read", "history read", "logbook read", "system log read"]);
+  });
+
   it("returns the index_search contract: results with entity_id, name, domain, area, state, score and why", async () => {
     const result = await stack.client.callTool({ name: "ha_agent_index_search", arguments: { query: "kitchen lights" } });
     expect(result.isError).toBeFalsy();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { HomeIndex } from "../../indexer/index.js";
 import { HaAgentError, describeError } from "../../shared/index.js";
-import { fail, type ToolOutcome } from "../tool.js";
+import { fail, type ToolOutcome, type ToolCallContext } from "../tool.js";
 
 /** The outcome for a call that arrives before the index has its first picture of the home. */
 export function notReady(): ToolOutcome<never> {
@@ -51,3 +51,17 @@ export const selectorFields = {
     .default(false)
     .describe("Also include disabled, hidden, diagnostic and config entities, which are left out by default."),
 };
+
+/**
+ * Counts finished parts of a tool's work and tells the caller after each one.
+ * A progress message that cannot be delivered (the caller went away) is not
+ * the tool's failure, so it is dropped.
+ */
+export function progressOf(ctx: ToolCallContext, total: number): (message: string) => <T>(value: T) => T {
+  let done = 0;
+  return (message) => (value) => {
+    done += 1;
+    ctx.progress({ progress: done, total, message }).catch(() => undefined);
+    return value;
+  };
+}

@@ -4,7 +4,7 @@ import type { HomeIndex, IndexedEntity } from "../../indexer/index.js";
 import { systemClock, type Clock } from "../../shared/index.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { analyzeHistory, type Availability } from "./availability.js";
-import { guarded, iso, partFailed, shortTime } from "./common.js";
+import { guarded, progressOf, iso, partFailed, shortTime } from "./common.js";
 import { LEVELS, atLeast, createMentionMatcher, fromSystemLog, mergeRecords, parseErrorLog, type LogRecord } from "./log-records.js";
 
 const Input = z.object({
@@ -65,7 +65,7 @@ export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaClient;
     input: Input,
     output: Output,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-    invoke: (args) =>
+    invoke: (args, ctx) =>
       guarded(deps.index, async () => {
         const e = deps.index.entity(args.entity_id);
         if (!e) {
@@ -79,11 +79,12 @@ export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaClient;
           notes.push(partFailed(part, err));
           return fallback;
         };
+        const step = progressOf(ctx, 4);
         const [history, logbook, system, text] = await Promise.all([
-          deps.ha.history({ startTime: start, endTime: new Date(now), entityIds: [e.entityId], minimalResponse: true, noAttributes: true }).catch(soft<HistoryResult>("History", {})),
-          deps.ha.logbook({ startTime: start, endTime: new Date(now), entityIds: [e.entityId], ...(e.deviceId ? { deviceIds: [e.deviceId] } : {}) }).catch(soft<LogbookEntry[]>("The logbook", [])),
-          deps.ha.systemLog().catch(soft("The system log", [])),
-          deps.ha.errorLog().catch(soft("The error log", "")),
+          deps.ha.history({ startTime: start, endTime: new Date(now), entityIds: [e.entityId], minimalResponse: true, noAttributes: true }).catch(soft<HistoryResult>("History", {})).then(step("history read")),
+          deps.ha.logbook({ startTime: start, endTime: new Date(now), entityIds: [e.entityId], ...(e.deviceId ? { deviceIds: [e.deviceId] } : {}) }).catch(soft<LogbookEntry[]>("The logbook", [])).then(step("logbook read")),
+          deps.ha.systemLog().catch(soft("The system log", [])).then(step("system log read")),
+          deps.ha.errorLog().catch(soft("The error log", "")).then(step("error log read")),
         ]);
         const avail = analyzeHistory(history[e.entityId], now);
         const logs = matchLogs({ e, records: mergeRecords(fromSystemLog(system), parseErrorLog(text)), index: deps.index, since: start.getTime() });
