@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../src/shared/index.js";
 import { connectClient, startStack, type Stack } from "../support/stack.js";
 
 const initialize = (token?: string): RequestInit => ({
@@ -13,8 +14,11 @@ const initialize = (token?: string): RequestInit => ({
 
 describe("MCP authentication", () => {
   let stack: Stack;
+  // Every log line the program writes, at the most verbose level.
+  let logged = "";
   beforeAll(async () => {
-    stack = await startStack({ authCacheMs: 300 });
+    const logger = createLogger({ level: "trace", destination: { write: (line: string) => void (logged += line) } });
+    stack = await startStack({ authCacheMs: 300, logger });
   });
   afterAll(async () => {
     await stack?.close();
@@ -76,5 +80,17 @@ describe("MCP authentication", () => {
     } finally {
       await client.close();
     }
+  });
+
+  it("never writes a token into a log line", async () => {
+    await fetch(stack.mcpUrl, initialize("a-wrong-token-that-must-not-be-logged"));
+    const client = await connectClient(stack.mcpUrl, stack.token);
+    await client.callTool({ name: "ha_agent_state_query", arguments: { area: "kitchen" } });
+    await client.close();
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged).toContain("MCP client connected");
+    expect(logged).not.toContain(stack.token);
+    expect(logged).not.toContain("a-wrong-token-that-must-not-be-logged");
+    for (const token of ["sam-token-1", "kim-token-1", "alex-token-1"]) expect(logged).not.toContain(token);
   });
 });
