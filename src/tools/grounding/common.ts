@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HomeIndex } from "../../indexer/index.js";
+import type { EntityFilter, HomeIndex } from "../../indexer/index.js";
 import { HaAgentError, describeError } from "../../shared/index.js";
 import { fail, type ToolOutcome, type ToolCallContext } from "../tool.js";
 
@@ -51,6 +51,34 @@ export const selectorFields = {
     .default(false)
     .describe("Also include disabled, hidden, diagnostic and config entities, which are left out by default."),
 };
+
+/** The selector fields as they arrive on the wire (snake_case), plus the optional id and device selectors. */
+export interface SelectorArgs {
+  entity_ids?: string[];
+  device?: string;
+  domain?: string;
+  area?: string;
+  floor?: string;
+  label?: string;
+  device_class?: string;
+  state?: string;
+  include_hidden: boolean;
+}
+
+/** Maps a tool's selector arguments to the index's filter, in one place for every tool. */
+export function filterOf(args: SelectorArgs): EntityFilter {
+  return {
+    entityIds: args.entity_ids,
+    device: args.device,
+    domain: args.domain,
+    area: args.area,
+    floor: args.floor,
+    label: args.label,
+    deviceClass: args.device_class,
+    state: args.state,
+    includeHidden: args.include_hidden,
+  };
+}
 
 /**
  * Counts finished parts of a tool's work and tells the caller after each one.

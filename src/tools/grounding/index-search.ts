@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { HomeIndex } from "../../indexer/index.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
-import { guarded, selectorFields } from "./common.js";
+import { guarded, selectorFields, filterOf } from "./common.js";
 
 const Input = z.object({
   query: z
@@ -41,16 +41,8 @@ export function createIndexSearchTool(deps: { index: HomeIndex }): ToolSpec {
         if (!args.query.trim() && !args.domain && !args.area && !args.floor && !args.label && !args.device_class && !args.state) {
           return fail("invalid_argument", "query: give some words to search for, or at least one filter (domain, area, floor, label, device_class, state).");
         }
-        const hits = deps.index.search(args.query, {
-          limit: args.limit,
-          domain: args.domain,
-          area: args.area,
-          floor: args.floor,
-          label: args.label,
-          deviceClass: args.device_class,
-          state: args.state,
-          includeHidden: args.include_hidden,
-        });
+        const { entityIds: _ids, ...filter } = filterOf(args);
+        const hits = deps.index.search(args.query, { ...filter, limit: args.limit });
         return ok({
           results: hits.map((h) => ({
             entity_id: h.entityId,

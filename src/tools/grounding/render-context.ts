@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { HomeIndex } from "../../indexer/index.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
-import { guarded, selectorFields } from "./common.js";
+import { guarded, selectorFields, filterOf } from "./common.js";
 
 const Input = z.object({
   query: z.string().max(500).optional().describe("Render the best matches of this search instead of a filter selection."),
@@ -30,17 +30,7 @@ export function createRenderContextTool(deps: { index: HomeIndex }): ToolSpec {
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     invoke: (args) =>
       guarded(deps.index, () => {
-        const filter = {
-          entityIds: args.entity_ids,
-          device: args.device,
-          domain: args.domain,
-          area: args.area,
-          floor: args.floor,
-          label: args.label,
-          deviceClass: args.device_class,
-          state: args.state,
-          includeHidden: args.include_hidden,
-        };
+        const filter = filterOf(args);
         const selected = Object.entries(filter).some(([k, v]) => k !== "includeHidden" && v !== undefined);
         if (!selected && !args.query?.trim()) {
           return fail("invalid_argument", "Say what to render: query, entity_ids, device, area, floor, label, domain, device_class or state.");

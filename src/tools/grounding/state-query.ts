@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { HomeIndex, IndexedEntity } from "../../indexer/index.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
-import { guarded, iso, selectorFields } from "./common.js";
+import { guarded, iso, selectorFields, filterOf } from "./common.js";
 
 const Input = z.object({
   entity_ids: z.array(z.string()).max(500).optional().describe("Exact entity ids to read, e.g. [\"light.kitchen\"]. Combined with the other filters."),
@@ -52,17 +52,7 @@ export function createStateQueryTool(deps: { index: HomeIndex }): ToolSpec {
     invoke: (args) =>
       guarded(deps.index, () => {
         const missing = (args.entity_ids ?? []).filter((id) => !deps.index.entity(id));
-        const matched = deps.index.query({
-          entityIds: args.entity_ids,
-          device: args.device,
-          domain: args.domain,
-          area: args.area,
-          floor: args.floor,
-          label: args.label,
-          deviceClass: args.device_class,
-          state: args.state,
-          includeHidden: args.include_hidden,
-        });
+        const matched = deps.index.query(filterOf(args));
         const shown = matched.slice(0, args.limit);
         return ok({
           entities: shown.map((e) => {
