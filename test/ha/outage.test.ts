@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callTool, waitUntil } from "../support/mcp.js";
 import { startStack, type Stack } from "../support/stack.js";
 
 interface QueryResult {
@@ -10,16 +11,6 @@ async function healthStatus(stack: Stack): Promise<{ status: number; body: { rea
   return { status: res.status, body: (await res.json()) as { reasons: string[] } };
 }
 
-async function until<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe("Home Assistant outages", () => {
   let stack: Stack;
   beforeAll(async () => {
@@ -29,8 +20,7 @@ describe("Home Assistant outages", () => {
     await stack?.close();
   });
 
-  const kitchen = async () =>
-    ((await stack.client.callTool({ name: "ha_agent_state_query", arguments: { area: "kitchen" } })).structuredContent as QueryResult).entities;
+  const kitchen = async () => ((await callTool(stack.client, "ha_agent_state_query", { area: "kitchen" })).value as unknown as QueryResult).entities;
 
   it("recovers a dropped connection and resyncs, keeping nothing stale", async () => {
     const before = await kitchen();
@@ -44,7 +34,7 @@ describe("Home Assistant outages", () => {
         home.setState(changed as string, newState);
       },
     });
-    const after = await until(kitchen, (entities) => !entities.some((e) => e.entity_id === removed), 10_000);
+    const after = await waitUntil(kitchen, (entities) => !entities.some((e) => e.entity_id === removed), 10_000);
     expect(after.find((e) => e.entity_id === changed)?.state).toBe(newState);
     expect(after).toHaveLength(before.length - 1);
     expect((await healthStatus(stack)).status).toBe(200);
@@ -53,13 +43,13 @@ describe("Home Assistant outages", () => {
   it("shows a 30-second outage on /healthz as 503, then recovers by itself", async () => {
     expect((await healthStatus(stack)).status).toBe(200);
     const outage = stack.sim.faults.restart({ downtimeMs: 30_000 });
-    const during = await until(() => healthStatus(stack), (h) => h.status === 503, 5_000);
+    const during = await waitUntil(() => healthStatus(stack), (h) => h.status === 503, 5_000);
     expect(during.body.reasons.join(" ")).toMatch(/Home Assistant/);
     // Still down well into the outage: it does not flap back to 200 while HA is away.
     await new Promise((r) => setTimeout(r, 10_000));
     expect((await healthStatus(stack)).status).toBe(503);
     await outage;
-    await until(() => healthStatus(stack), (h) => h.status === 200, 10_000);
+    await waitUntil(() => healthStatus(stack), (h) => h.status === 200, 10_000);
     expect((await kitchen()).length).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -4,17 +4,13 @@ import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { callTool } from "../support/mcp.js";
 import { startStack } from "../support/stack.js";
 
 const OWNER = { id: "user-owner", name: "Owner", isAdmin: true, tokens: ["owner-token"] };
 const OTHER = { id: "user-other", name: "Other", isAdmin: false, tokens: ["other-token"] };
 
-type Structured = Record<string, unknown>;
-async function call(client: Client, name: string, args: Structured): Promise<{ isError: boolean; value: Structured; text: string }> {
-  const result = await client.callTool({ name: `ha_agent_${name}`, arguments: args });
-  const text = (result.content as { text: string }[])[0]?.text ?? "";
-  return { isError: result.isError === true, value: (result.structuredContent ?? {}) as Structured, text };
-}
+const call = (client: Client, name: string, args: Record<string, unknown>) => callTool(client, `ha_agent_${name}`, args);
 
 describe("sessions through MCP", () => {
   let sim: Simulator;
