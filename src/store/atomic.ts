@@ -19,12 +19,25 @@ export function asStorageError(action: string, err: unknown): unknown {
   return isDiskError(err) ? new StorageError(action, errnoOf(err), err) : err;
 }
 
+export interface AtomicWrite {
+  fs: StoreFs;
+  tmpDir: string;
+  path: string;
+  /**
+   * false skips the directory fsync: the rename may then be lost to a power
+   * cut, leaving the previous version. Only for writes that recovery can
+   * redo from elsewhere (a finished turn's `session.json`, from its log's
+   * `final` line).
+   */
+  syncDir?: boolean;
+}
+
 /**
  * Crash-safe whole-file write: temp file → write → fsync → rename → fsync the
  * directory. The old file stays intact until the rename, so a failure at any
  * point leaves either the old or the new content, never a mix.
  */
-export async function writeFileAtomic(options: { fs: StoreFs; tmpDir: string; path: string; data: string | Uint8Array }): Promise<void> {
+export async function writeFileAtomic(options: AtomicWrite & { data: string | Uint8Array }): Promise<void> {
   const { fs, tmpDir, path, data } = options;
   const tmp = join(tmpDir, `${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
   try {
@@ -36,7 +49,7 @@ export async function writeFileAtomic(options: { fs: StoreFs; tmpDir: string; pa
       await handle.close();
     }
     await fs.rename(tmp, path);
-    await fsyncDir(fs, dirname(path));
+    if (options.syncDir !== false) await fsyncDir(fs, dirname(path));
   } catch (err) {
     await fs.unlink(tmp).catch(() => undefined);
     throw asStorageError(`write ${basename(path)}`, err);
@@ -44,6 +57,6 @@ export async function writeFileAtomic(options: { fs: StoreFs; tmpDir: string; pa
 }
 
 /** Atomic JSON write; one compact line plus a newline, so `cat` and `jq` show it well. */
-export async function writeJsonAtomic(options: { fs: StoreFs; tmpDir: string; path: string; value: unknown }): Promise<void> {
+export async function writeJsonAtomic(options: AtomicWrite & { value: unknown }): Promise<void> {
   await writeFileAtomic({ ...options, data: `${JSON.stringify(options.value)}\n` });
 }

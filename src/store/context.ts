@@ -53,12 +53,15 @@ export class StoreContext {
   /**
    * Applies `change` to the cached session under its lock, bumps `version`
    * and writes it atomically. `expectedVersion` refuses stale writes.
-   * `change` returning undefined means "nothing to write".
+   * `change` returning undefined means "nothing to write". `syncDir: false`
+   * skips the directory fsync (see writeFileAtomic); only a turn's finish
+   * uses it, because recovery can redo that write from the turn's files.
    */
   mutateSession(
     sessionId: string,
     change: (current: SessionRecord) => SessionRecord | undefined,
     expectedVersion?: number,
+    options: { syncDir?: boolean } = {},
   ): Promise<SessionRecord> {
     return this.lock.run(`s:${sessionId}`, async () => {
       const current = this.sessions.get(sessionId);
@@ -69,7 +72,29 @@ export class StoreContext {
       const changed = change(current);
       if (!changed) return current;
       const next = redactSecrets({ ...changed, version: current.version + 1, updatedAt: this.clock.now() });
-      await writeJsonAtomic({ fs: this.fs, tmpDir: this.layout.tmpDir, path: this.layout.sessionFile(sessionId), value: next });
+      await writeJsonAtomic({
+        fs: this.fs,
+        tmpDir: this.layout.tmpDir,
+        path: this.layout.sessionFile(sessionId),
+        value: next,
+        ...(options.syncDir === false ? { syncDir: false } : {}),
+      });
+      this.sessions.set(sessionId, next);
+      return next;
+    });
+  }
+
+  /**
+   * Changes the cached session under its lock without writing it (and
+   * without a new `version`). For facts the disk already holds elsewhere: a
+   * new turn is durable as its turn file, written by `change` itself, and
+   * boot recovery adopts it, so `session.json` learns of it with its next write.
+   */
+  amendSession(sessionId: string, change: (current: SessionRecord) => Promise<SessionRecord>): Promise<SessionRecord> {
+    return this.lock.run(`s:${sessionId}`, async () => {
+      const current = this.sessions.get(sessionId);
+      if (!current) throw new NotFoundError("session", sessionId);
+      const next = redactSecrets(await change(current));
       this.sessions.set(sessionId, next);
       return next;
     });

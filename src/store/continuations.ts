@@ -13,7 +13,9 @@ import { checkId, isUlid } from "./ids.js";
 import { readRecord } from "./read-record.js";
 import { redactText } from "./redact.js";
 import { FORMAT_VERSION, isOpenStatus, type ContinuationStatus, type MessageRef, type SessionMemory } from "./session-schema.js";
-import { closeWriter } from "./steps.js";
+import { FinalDetailSchema } from "./step-schema.js";
+import { addUsage } from "./stats.js";
+import { appendFinal, closeWriter } from "./steps.js";
 
 export type ContinuationRequestInput = z.input<typeof ContinuationRequestSchema>;
 
@@ -76,26 +78,43 @@ export function createContinuationsApi(ctx: StoreContext): ContinuationsApi {
     return record;
   }
 
+  /**
+   * The write order makes each step safe on its own: (1) the `final` line,
+   * fsynced with the last steps, holds the result from here on; (2) the turn
+   * file, fsynced with its folder, because boot trusts a finished reference in
+   * `session.json` without reading the turn; (3) `session.json` without its
+   * folder fsync: if that rename is lost, the old file still lists the turn as
+   * open or not at all, so boot reads the turn and redoes this write.
+   */
   async function finish(record: ContinuationRecord, memory: SessionMemory | undefined): Promise<ContinuationRecord> {
-    await closeWriter(ctx, record.id);
+    await appendFinal(
+      ctx,
+      record.sessionId,
+      record.id,
+      FinalDetailSchema.parse({
+        status: record.status,
+        usage: record.usage,
+        ...(record.response ? { response: record.response } : {}),
+        ...(record.error ? { error: record.error } : {}),
+        ...(memory ? { memory } : {}),
+      }),
+    );
     const final = await ctx.writeTurn({ ...record, artifacts: mergeArtifacts(record.artifacts, ctx.contArtifacts.get(record.id)) });
     ctx.openConts.delete(record.id);
     ctx.contArtifacts.delete(record.id);
-    await ctx.mutateSession(record.sessionId, (s) => ({
-      ...s,
-      lastActivityAt: final.updatedAt,
-      openContinuations: s.openContinuations.filter((id) => id !== record.id),
-      messages: s.messages.map((m) => (m.continuationId === record.id ? { ...m, status: final.status, updatedAt: final.updatedAt } : m)),
-      stats: {
-        turns: s.stats.turns + 1,
-        steps: s.stats.steps + final.usage.steps,
-        toolCalls: s.stats.toolCalls + final.usage.toolCalls,
-        tokensIn: s.stats.tokensIn + final.usage.tokensIn,
-        tokensOut: s.stats.tokensOut + final.usage.tokensOut,
-        tokensThinking: s.stats.tokensThinking + final.usage.tokensThinking,
-      },
-      ...(memory ? { memory } : {}),
-    }));
+    await ctx.mutateSession(
+      record.sessionId,
+      (s) => ({
+        ...s,
+        lastActivityAt: final.updatedAt,
+        openContinuations: s.openContinuations.filter((id) => id !== record.id),
+        messages: s.messages.map((m) => (m.continuationId === record.id ? { ...m, status: final.status, updatedAt: final.updatedAt } : m)),
+        stats: addUsage(s.stats, final.usage),
+        ...(memory ? { memory } : {}),
+      }),
+      undefined,
+      { syncDir: false },
+    );
     return final;
   }
 
@@ -128,10 +147,14 @@ export function createContinuationsApi(ctx: StoreContext): ContinuationsApi {
           request,
         });
         const ref: MessageRef = { continuationId: id, status: "pending", createdAt: now, updatedAt: now, preview: redactText(request.message.slice(0, 80)) };
-        // session.json first: boot recovery finds every open continuation from session files alone.
-        const before = await ctx.mutateSession(sessionId, (s) => {
+        // Only the turn file is written (and its folder fsynced), under the session's lock so an
+        // end() cannot slip in between. session.json learns of the turn with its next write; until
+        // then boot finds the turn by listing turns/ and adopts it, idempotency key included.
+        let written: ContinuationRecord | undefined;
+        await ctx.amendSession(sessionId, async (s) => {
           // The session may have been ended while this call waited for its turn.
           if (s.status !== "active") throw new SessionClosedError(sessionId, s.status);
+          written = await ctx.writeTurn(record);
           return {
             ...s,
             lastActivityAt: now,
@@ -140,25 +163,10 @@ export function createContinuationsApi(ctx: StoreContext): ContinuationsApi {
             idempotencyKeys: key === undefined ? s.idempotencyKeys : [...s.idempotencyKeys.filter((k) => k.key !== key), { key, continuationId: id }],
           };
         });
-        try {
-          const written = await ctx.writeTurn(record);
-          ctx.contSession.set(id, sessionId);
-          ctx.openConts.set(id, written);
-          return { continuation: written, created: true };
-        } catch (err) {
-          await ctx
-            .mutateSession(sessionId, (s) => ({
-              ...s,
-              messages: s.messages.filter((m) => m.continuationId !== id),
-              openContinuations: s.openContinuations.filter((c) => c !== id),
-              idempotencyKeys: s.idempotencyKeys.filter((k) => k.continuationId !== id),
-            }))
-            .catch(() => {
-              // Boot recovery drops the reference if this rollback cannot be written either.
-              ctx.sessions.set(sessionId, { ...before, openContinuations: before.openContinuations.filter((c) => c !== id) });
-            });
-          throw err;
-        }
+        if (!written) throw new NotFoundError("session", sessionId);
+        ctx.contSession.set(id, sessionId);
+        ctx.openConts.set(id, written);
+        return { continuation: written, created: true };
       });
     },
 

@@ -60,4 +60,31 @@ describe.each(["ENOSPC", "EACCES"])("when the disk refuses writes with %s", (cod
     expect(reopened.recovery.quarantined).toEqual([]);
     await reopened.close();
   });
+
+  it("fails a finish without leaving a final line behind, and a retry finishes once", async () => {
+    const dataDir = await tempDir();
+    const faulty = faultyFs();
+    const store = await openStore({ dataDir, fs: faulty.fs });
+    const s = await store.sessions.create({ owner: OWNER });
+    const { continuation } = await store.continuations.create(OWNER, s.id, { message: "go" });
+    await store.steps.append(OWNER, continuation.id, { type: "plan", detail: "one" }, { durable: true });
+
+    faulty.failWrites(code);
+    await expect(store.continuations.update(OWNER, continuation.id, { status: "completed", response: { finalMessage: "ok" } })).rejects.toBeInstanceOf(StorageError);
+    faulty.failWrites(undefined);
+    await store.steps.flush(continuation.id);
+    const logPath = join(dataDir, "sessions", s.id, "logs", `${continuation.id}.log`);
+    const types = async () => (await readFile(logPath, "utf8")).trim().split("\n").map((l) => (JSON.parse(l) as { type: string }).type);
+    expect(await types()).toEqual(["plan"]);
+    expect((await store.continuations.get(OWNER, continuation.id))?.status).toBe("pending");
+
+    const done = await store.continuations.update(OWNER, continuation.id, { status: "completed", response: { finalMessage: "ok" } });
+    expect(done.status).toBe("completed");
+    expect(await types()).toEqual(["plan", "final"]);
+    await store.close();
+    const reopened = await openStore({ dataDir });
+    expect(reopened.recovery.problems).toEqual([]);
+    expect(await reopened.continuations.get(OWNER, continuation.id)).toMatchObject({ status: "completed", response: { finalMessage: "ok" } });
+    await reopened.close();
+  });
 });

@@ -50,11 +50,14 @@ export interface FsCounts {
   renames: number;
   /** Whole-file writes per file name, e.g. how often `session.json` was rewritten. */
   writesByName: Map<string, number>;
+  /** fsyncs per name of the file or folder synced (a temp file counts under its temp name). */
+  fsyncsByName: Map<string, number>;
 }
 
 /** Wraps a StoreFs and counts what reaches the disk: the SD-card wear figures. */
 export function countingFs(inner: StoreFs): { fs: StoreFs; counts: FsCounts; reset(): void } {
-  const counts: FsCounts = { fsyncs: 0, writes: 0, bytesWritten: 0, renames: 0, writesByName: new Map() };
+  const counts: FsCounts = { fsyncs: 0, writes: 0, bytesWritten: 0, renames: 0, writesByName: new Map(), fsyncsByName: new Map() };
+  const nameOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
   const fs: StoreFs = {
     ...inner,
     open: async (path, flags) => {
@@ -67,6 +70,7 @@ export function countingFs(inner: StoreFs): { fs: StoreFs; counts: FsCounts; res
         },
         sync: async () => {
           counts.fsyncs += 1;
+          counts.fsyncsByName.set(nameOf(path), (counts.fsyncsByName.get(nameOf(path)) ?? 0) + 1);
           await handle.sync();
         },
         close: () => handle.close(),
@@ -74,7 +78,7 @@ export function countingFs(inner: StoreFs): { fs: StoreFs; counts: FsCounts; res
     },
     rename: async (from, to) => {
       counts.renames += 1;
-      const name = to.slice(to.lastIndexOf("/") + 1);
+      const name = nameOf(to);
       counts.writesByName.set(name, (counts.writesByName.get(name) ?? 0) + 1);
       await inner.rename(from, to);
     },
@@ -85,6 +89,7 @@ export function countingFs(inner: StoreFs): { fs: StoreFs; counts: FsCounts; res
     counts.bytesWritten = 0;
     counts.renames = 0;
     counts.writesByName.clear();
+    counts.fsyncsByName.clear();
   };
   return { fs, counts, reset };
 }

@@ -1,5 +1,5 @@
 import { crc32 } from "node:zlib";
-import { LogLineSchema, type LogLine } from "./step-schema.js";
+import { StoredLineSchema, type StoredLine } from "./step-schema.js";
 
 // `,"crc":"xxxxxxxx"}` closes every line the store writes.
 const CRC_SUFFIX = /,"crc":"([0-9a-f]{8})"\}$/;
@@ -12,20 +12,20 @@ function crcHex(text: string): string {
  * One NDJSON line that checks itself: `crc` is the CRC-32 of the line's own
  * JSON with the `,"crc":"…"` part removed. A torn write fails the check.
  */
-export function encodeLogLine(line: Omit<LogLine, "crc">): string {
+export function encodeLogLine(line: Omit<StoredLine, "crc">): string {
   const body = JSON.stringify(line);
   return `${body.slice(0, -1)},"crc":"${crcHex(body)}"}\n`;
 }
 
 /** Parses one line (without its newline); undefined when it is torn, corrupt or fails the schema. */
-export function decodeLogLine(text: string): LogLine | undefined {
+export function decodeLogLine(text: string): StoredLine | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     return undefined;
   }
-  const result = LogLineSchema.safeParse(parsed);
+  const result = StoredLineSchema.safeParse(parsed);
   if (!result.success) return undefined;
   if (result.data.crc !== undefined) {
     // Hand-written lines may omit crc; a line that carries one must match it.
@@ -36,7 +36,8 @@ export function decodeLogLine(text: string): LogLine | undefined {
 }
 
 export interface ParsedLog {
-  lines: LogLine[];
+  /** Intact lines, the store's `final` line included. */
+  lines: StoredLine[];
   /** Byte length of the log up to and including the last intact line. */
   goodBytes: number;
   totalBytes: number;
@@ -46,7 +47,7 @@ export interface ParsedLog {
 
 /** Reads a whole log. Whatever follows the last intact line is a torn tail. */
 export function parseLog(buf: Buffer): ParsedLog {
-  const lines: LogLine[] = [];
+  const lines: StoredLine[] = [];
   let offset = 0;
   let goodBytes = 0;
   let badSinceGood = 0;

@@ -1,13 +1,15 @@
 import { join } from "node:path";
 import { writeJsonAtomic } from "./atomic.js";
-import { ContinuationRecordSchema, type ArtifactRef, type ContinuationRecord } from "./continuation-schema.js";
+import { ContinuationRecordSchema, type ContinuationRecord } from "./continuation-schema.js";
 import { errnoOf } from "./errors.js";
+import { isFinalStatus } from "./continuations.js";
 import { isUlid } from "./ids.js";
-import { parseLog } from "./log-format.js";
+import { checkLog, type LogFacts } from "./recover-log.js";
 import { quarantine } from "./quarantine.js";
 import { readRecord } from "./read-record.js";
 import type { RecoveryEnv, RecoveryReport } from "./recovery-report.js";
-import { SessionRecordSchema, isOpenStatus, type MessageRef, type SessionRecord } from "./session-schema.js";
+import { SessionRecordSchema, isOpenStatus, type MessageRef, type SessionMemory, type SessionRecord } from "./session-schema.js";
+import { addUsage } from "./stats.js";
 
 async function listDir(env: RecoveryEnv, dir: string): Promise<string[]> {
   try {
@@ -25,32 +27,6 @@ async function moveAside(env: RecoveryEnv, report: RecoveryReport, path: string,
     return;
   }
   report.quarantined.push(await quarantine({ fs: env.fs, layout: env.layout, now: env.clock.now(), path, reason }));
-}
-
-/** Cuts a torn tail off a log; returns the last intact seq and the artifacts it references. */
-async function checkLog(env: RecoveryEnv, report: RecoveryReport, path: string, label: string): Promise<{ lastSeq: number; artifacts: ArtifactRef[] }> {
-  let buf: Buffer;
-  try {
-    buf = await env.fs.readFile(path);
-  } catch (err) {
-    if (errnoOf(err) === "ENOENT") return { lastSeq: 0, artifacts: [] };
-    throw err;
-  }
-  const parsed = parseLog(buf);
-  if (parsed.goodBytes < parsed.totalBytes) {
-    report.tornLogLines += 1;
-    report.problems.push(`The step log of ${label} ends in a torn line${env.repair ? "; it was cut off" : "; fsck --repair cuts it off"}.`);
-    if (env.repair) {
-      await env.fs.truncate(path, parsed.goodBytes);
-      const handle = await env.fs.open(path, "a");
-      await handle.sync().finally(() => handle.close());
-    }
-  }
-  if (parsed.damagedInside > 0) {
-    report.problems.push(`The step log of ${label} has ${parsed.damagedInside} damaged line(s) before intact ones; they are skipped when read.`);
-  }
-  const artifacts = parsed.lines.flatMap((l) => (l.artifact ? [l.artifact] : []));
-  return { lastSeq: parsed.lines.at(-1)?.seq ?? 0, artifacts };
 }
 
 function refOf(record: ContinuationRecord): MessageRef {
@@ -109,6 +85,21 @@ export async function recoverSession(env: RecoveryEnv, report: RecoveryReport, s
     changed = true;
   };
 
+  const diskOpen = new Set(session.openContinuations);
+  const adoptedKeys: Array<{ key: string; continuationId: string }> = [];
+  const lostFinishes: Array<{ record: ContinuationRecord; memory: SessionMemory | undefined }> = [];
+  const redoFinishes = () => {
+    let stats = session.stats;
+    for (const { record } of lostFinishes) stats = addUsage(stats, record.usage);
+    const withMemory = lostFinishes
+      .filter((f) => f.memory !== undefined)
+      .sort((a, b) => a.record.updatedAt - b.record.updatedAt || (a.record.id < b.record.id ? -1 : 1));
+    const memory = withMemory.at(-1)?.memory;
+    const lastActivityAt = Math.max(session.lastActivityAt, ...lostFinishes.map((f) => f.record.updatedAt));
+    session = { ...session, stats, lastActivityAt, ...(memory ? { memory } : {}) };
+    changed = true;
+  };
+
   const toCheck = new Set(session.openContinuations);
   if (env.deep) for (const m of session.messages) toCheck.add(m.continuationId);
   // Boot lists turns/ as well: one readdir per session, no reads for the
@@ -151,35 +142,65 @@ export async function recoverSession(env: RecoveryEnv, report: RecoveryReport, s
     let record = turn.value;
     const known = session.messages.some((m) => m.continuationId === contId);
     const listed = known || session.openContinuations.includes(contId);
+    let log: LogFacts | undefined;
     if (isOpenStatus(record.status) || env.deep) {
-      const log = await checkLog(env, report, layout.logFile(sessionId, contId), label);
+      log = await checkLog(env, report, layout.logFile(sessionId, contId), label);
       if (isOpenStatus(record.status)) {
         const artifacts = [...record.artifacts, ...log.artifacts.filter((a) => !record.artifacts.some((b) => b.id === a.id))];
-        record = {
-          ...record,
-          status: "interrupted",
-          updatedAt: now,
-          artifacts,
-          interrupted: {
-            reason: `HA Agent stopped while this continuation was ${record.status}; resume or retry it.`,
-            at: now,
-            previousStatus: record.status,
-            lastDurableSeq: log.lastSeq,
-          },
-        };
-        report.interrupted.push({ sessionId, continuationId: contId, previousStatus: turn.value.status, lastDurableSeq: log.lastSeq });
+        const final = log.final;
+        if (final) {
+          // The finish got as far as its final line; the turn file (and session.json) were not rewritten yet.
+          const { status, response, error, usage } = final;
+          record = { ...record, status, updatedAt: final.at, artifacts, usage, ...(response ? { response } : {}), ...(error ? { error } : {}) };
+          report.finishedFromLog += 1;
+          report.problems.push(`${label} had finished (${status}) but its record was not rewritten; it was restored from its step log.`);
+        } else {
+          record = {
+            ...record,
+            status: "interrupted",
+            updatedAt: now,
+            artifacts,
+            interrupted: {
+              reason: `HA Agent stopped while this continuation was ${record.status}; resume or retry it.`,
+              at: now,
+              previousStatus: record.status,
+              lastDurableSeq: log.lastSeq,
+            },
+          };
+          report.interrupted.push({ sessionId, continuationId: contId, previousStatus: turn.value.status, lastDurableSeq: log.lastSeq });
+        }
         if (env.repair) await writeJsonAtomic({ fs, tmpDir: layout.tmpDir, path: turnPath, value: record });
       }
     }
     const ref = session.messages.find((m) => m.continuationId === contId);
+    if (isFinalStatus(record.status) && !(ref && isFinalStatus(ref.status)) && (ref || diskOpen.has(contId) || record.updatedAt >= read.value.updatedAt)) {
+      // A finish whose session.json write was lost (it skips the folder fsync): redo its stats and
+      // memory. A turn unknown to session.json that finished before session.json's last write was
+      // counted already and then swept; its files outlived the sweep, so it is not counted again.
+      log ??= await checkLog(env, report, layout.logFile(sessionId, contId), label);
+      lostFinishes.push({ record, memory: log.final?.memory });
+    }
+    if (!known && isOpenStatus(turn.value.status)) session = { ...session, lastActivityAt: Math.max(session.lastActivityAt, record.createdAt) };
+    if (!known && record.request.idempotencyKey !== undefined) adoptedKeys.push({ key: record.request.idempotencyKey, continuationId: contId });
     if (!known || ref?.status !== record.status || (session.openContinuations.includes(contId) && !isOpenStatus(record.status))) setRef(record);
     if (!listed) report.problems.push(`${label} was not listed in session.json; it was added back.`);
   }
+  if (lostFinishes.length > 0) redoFinishes();
   // Keys must point at continuations the session still lists.
   const listed = new Set(session.messages.map((m) => m.continuationId));
   if (session.idempotencyKeys.some((k) => !listed.has(k.continuationId))) {
     session = { ...session, idempotencyKeys: session.idempotencyKeys.filter((k) => listed.has(k.continuationId)) };
     changed = true;
+  }
+  // An adopted turn brings its key back (creating a turn does not write session.json). When the
+  // key leads to another turn too, the later turn wins: create gives a used key to a new turn
+  // only when the first one can no longer be read, and ULIDs sort by creation time.
+  for (const entry of adoptedKeys.sort((a, b) => (a.continuationId < b.continuationId ? -1 : 1))) {
+    const other = session.idempotencyKeys.find((k) => k.key === entry.key);
+    if (listed.has(entry.continuationId) && (!other || other.continuationId < entry.continuationId)) {
+      session = { ...session, idempotencyKeys: [...session.idempotencyKeys.filter((k) => k.key !== entry.key), entry] };
+      changed = true;
+    }
   }
   if (env.deep) {
     for (const name of await listDir(env, layout.logsDir(sessionId))) {
@@ -188,7 +209,9 @@ export async function recoverSession(env: RecoveryEnv, report: RecoveryReport, s
     }
   }
   if (changed) {
-    session = { ...session, version: session.version + 1, updatedAt: now };
+    // Every lost session.json write was a finish (all other writes fsync the folder) and each is
+    // redone above, so this version is above any the callers were shown before the power cut.
+    session = { ...session, version: session.version + 1 + lostFinishes.length, updatedAt: now };
     if (env.repair) await writeJsonAtomic({ fs, tmpDir: layout.tmpDir, path: sessionPath, value: session });
   }
   return session;

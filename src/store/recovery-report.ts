@@ -18,6 +18,8 @@ export interface RecoveryReport {
   continuations: number;
   interrupted: InterruptedEntry[];
   quarantined: QuarantineEntry[];
+  /** Open turns whose step log ends in a `final` line: they took that result instead of `interrupted`. */
+  finishedFromLog: number;
   /** Torn last lines cut from step logs. */
   tornLogLines: number;
   tempFilesRemoved: number;
@@ -39,5 +41,5 @@ export interface RecoveryEnv {
 }
 
 export function emptyReport(): RecoveryReport {
-  return { durationMs: 0, sessions: 0, continuations: 0, interrupted: [], quarantined: [], tornLogLines: 0, tempFilesRemoved: 0, problems: [] };
+  return { durationMs: 0, sessions: 0, continuations: 0, interrupted: [], quarantined: [], finishedFromLog: 0, tornLogLines: 0, tempFilesRemoved: 0, problems: [] };
 }

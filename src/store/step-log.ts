@@ -3,7 +3,7 @@ import type { Logger } from "../shared/index.js";
 import { asStorageError, fsyncDir } from "./atomic.js";
 import type { StoreFileHandle, StoreFs } from "./fs.js";
 import { encodeLogLine } from "./log-format.js";
-import type { LogLine, StepEntry } from "./step-schema.js";
+import type { StoredEntry, StoredLine } from "./step-schema.js";
 
 export interface GroupCommit {
   intervalMs: number;
@@ -43,13 +43,8 @@ export class StepLogWriter {
     return this.#seq;
   }
 
-  async append(entry: StepEntry, ts: number, durable: boolean): Promise<LogLine> {
-    const line: LogLine = { seq: this.#seq + 1, ts, type: entry.type, detail: entry.detail };
-    if (entry.key !== undefined) line.key = entry.key;
-    if (entry.artifact !== undefined) line.artifact = entry.artifact;
-    const text = encodeLogLine(line);
-    this.#seq += 1;
-    this.#pending.push(text);
+  async append(entry: StoredEntry, ts: number, durable: boolean): Promise<StoredLine> {
+    const line = this.#enqueue(entry, ts);
     if (durable || this.#pending.length >= this.#commit.everySteps) {
       await this.flush();
     } else if (!this.#timer) {
@@ -59,6 +54,34 @@ export class StepLogWriter {
       }, this.#commit.intervalMs);
       this.#timer.unref();
     }
+    return line;
+  }
+
+  /**
+   * Appends a line and flushes it with everything buffered. When the flush
+   * fails the line is taken back, so a later flush cannot write it after the
+   * caller was told it failed.
+   */
+  async appendNow(entry: StoredEntry, ts: number): Promise<StoredLine> {
+    const line = this.#enqueue(entry, ts);
+    const text = this.#pending.at(-1);
+    try {
+      await this.flush();
+    } catch (err) {
+      const at = text === undefined ? -1 : this.#pending.lastIndexOf(text);
+      if (at !== -1) this.#pending.splice(at, 1);
+      if (this.#seq === line.seq) this.#seq -= 1;
+      throw err;
+    }
+    return line;
+  }
+
+  #enqueue(entry: StoredEntry, ts: number): StoredLine {
+    const line: StoredLine = { seq: this.#seq + 1, ts, type: entry.type, detail: entry.detail };
+    if (entry.key !== undefined) line.key = entry.key;
+    if (entry.artifact !== undefined) line.artifact = entry.artifact;
+    this.#seq += 1;
+    this.#pending.push(encodeLogLine(line));
     return line;
   }
 

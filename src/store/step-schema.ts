@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ArtifactRefSchema } from "./continuation-schema.js";
+import { ArtifactRefSchema, ContinuationErrorSchema, ContinuationResponseSchema, UsageSchema } from "./continuation-schema.js";
+import { SessionMemorySchema } from "./session-schema.js";
 
 /**
  * Seed 004's step types, plus `model_response` (each completed model call with
@@ -34,3 +35,25 @@ export const LogLineSchema = StepEntrySchema.extend({
 
 export type StepEntry = z.infer<typeof StepEntrySchema>;
 export type LogLine = z.infer<typeof LogLineSchema>;
+
+/**
+ * The store's own last line of a finished turn: its final status and result.
+ * It is fsynced with the turn's last steps, before the turn file and
+ * `session.json` are rewritten, so recovery can redo those writes from it.
+ * Callers cannot append it; `steps.read` leaves it out.
+ */
+export const FinalDetailSchema = z.object({
+  status: z.enum(["completed", "failed", "cancelled", "expired"]),
+  response: ContinuationResponseSchema.optional(),
+  error: ContinuationErrorSchema.optional(),
+  usage: UsageSchema,
+  /** The session memory this finish saved, when it saved one. */
+  memory: SessionMemorySchema.optional(),
+});
+
+/** A line as stored: a step, or the `final` line. */
+export const StoredLineSchema = LogLineSchema.extend({ type: z.enum([...STEP_TYPES, "final"]) });
+
+export type FinalDetail = z.infer<typeof FinalDetailSchema>;
+export type StoredLine = z.infer<typeof StoredLineSchema>;
+export type StoredEntry = Omit<StoredLine, "seq" | "ts" | "crc">;

@@ -4,7 +4,7 @@ import { isUlid } from "./ids.js";
 import { parseLog } from "./log-format.js";
 import { redactSecrets } from "./redact.js";
 import { StepLogWriter } from "./step-log.js";
-import { StepEntrySchema, type LogLine, type StepEntry } from "./step-schema.js";
+import { StepEntrySchema, type FinalDetail, type LogLine, type StepEntry, type StoredLine } from "./step-schema.js";
 import { putArtifact } from "./artifacts.js";
 
 export interface StepsApi {
@@ -16,7 +16,7 @@ export interface StepsApi {
   append(owner: string, continuationId: string, entry: StepEntry, options?: { durable?: boolean }): Promise<LogLine>;
   /** Writes and fsyncs whatever is buffered; call at the end of a turn. */
   flush(continuationId: string): Promise<void>;
-  /** All intact lines of the log, including buffered ones (they are flushed first). */
+  /** All intact step lines of the log, including buffered ones (they are flushed first); the store's `final` line is left out. */
   read(owner: string, continuationId: string): Promise<LogLine[]>;
 }
 
@@ -52,6 +52,18 @@ async function writerFor(ctx: StoreContext, sessionId: string, continuationId: s
   return writer;
 }
 
+const isStep = (line: StoredLine): line is LogLine => line.type !== "final";
+
+/**
+ * Appends the `final` line and fsyncs it together with any buffered steps:
+ * the end-of-turn flush, so it adds no fsync of its own. Then closes the writer.
+ */
+export async function appendFinal(ctx: StoreContext, sessionId: string, continuationId: string, detail: FinalDetail): Promise<void> {
+  const writer = await writerFor(ctx, sessionId, continuationId);
+  await writer.appendNow({ type: "final", detail: redactSecrets(detail) }, ctx.clock.now());
+  await closeWriter(ctx, continuationId);
+}
+
 export async function closeWriter(ctx: StoreContext, continuationId: string): Promise<void> {
   const writer = ctx.writers.get(continuationId);
   if (!writer) return;
@@ -81,7 +93,8 @@ export function createStepsApi(ctx: StoreContext): StepsApi {
       }
       if (entry.artifact) ctx.contArtifacts.set(continuationId, [...(ctx.contArtifacts.get(continuationId) ?? []), entry.artifact]);
       const writer = await writerFor(ctx, record.sessionId, continuationId);
-      return writer.append(entry, ctx.clock.now(), options.durable === true);
+      // A caller's entry is a step (StepEntrySchema has no "final"), so its line is one too.
+      return (await writer.append(entry, ctx.clock.now(), options.durable === true)) as LogLine;
     },
 
     async flush(continuationId) {
@@ -94,7 +107,7 @@ export function createStepsApi(ctx: StoreContext): StepsApi {
       if (!sessionId || !session || session.owner !== owner) throw new NotFoundError("continuation", continuationId);
       await ctx.writers.get(continuationId)?.flush();
       const buf = await readLogFile(ctx, ctx.layout.logFile(sessionId, continuationId));
-      return buf ? parseLog(buf).lines : [];
+      return buf ? parseLog(buf).lines.filter(isStep) : [];
     },
   };
 }

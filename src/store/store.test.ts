@@ -139,21 +139,37 @@ describe("continuations", () => {
 });
 
 describe("disk cost of a turn", () => {
-  it("writes session.json at most twice and fsyncs the log at most once per step", async () => {
+  // The benchmark's typical turn: 10 steps, the 3rd, 5th and 8th durable intents.
+  it("costs 10 fsyncs for a typical 10-step turn and writes session.json once", async () => {
     const dataDir = await tempDir();
     const counting = countingFs(nodeStoreFs);
     const store = await openStore({ dataDir, fs: counting.fs, flush: { intervalMs: 60_000, everySteps: 5 } });
     const s = await store.sessions.create({ owner: ALICE });
     counting.reset();
     const { continuation } = await store.continuations.create(ALICE, s.id, { message: "turn" });
+    // The turn file and its folder; session.json is not written.
+    expect(counting.counts.fsyncs).toBe(2);
+    expect(counting.counts.writesByName.get("session.json")).toBeUndefined();
     await store.continuations.update(ALICE, continuation.id, { status: "running" });
-    const before = counting.counts.fsyncs;
-    for (let i = 0; i < 10; i++) await store.steps.append(ALICE, continuation.id, { type: "plan", detail: { i } });
-    await store.steps.flush(continuation.id);
-    // 10 steps in groups of 5, plus one fsync of logs/ when the log file is created.
-    expect(counting.counts.fsyncs - before).toBe(3);
+    expect(counting.counts.fsyncs).toBe(2);
+    for (let i = 1; i <= 10; i++) await store.steps.append(ALICE, continuation.id, { type: "plan", detail: { i } }, { durable: [3, 5, 8].includes(i) });
+    // 3 durable flushes plus the new log's folder entry; steps 9 and 10 wait for the end of the turn.
+    expect(counting.counts.fsyncs).toBe(6);
     await store.continuations.update(ALICE, continuation.id, { status: "completed", response: { finalMessage: "ok" } });
-    expect(counting.counts.writesByName.get("session.json")).toBe(2);
+    // End-of-turn flush with the final line (1), turn file and its folder (2), session.json without its folder (1).
+    expect(counting.counts.fsyncs).toBe(10);
+    const logName = `${continuation.id}.log`;
+    expect(counting.counts.fsyncsByName.get(logName)).toBe(4);
+    expect(counting.counts.fsyncsByName.get("logs")).toBe(1);
+    expect(counting.counts.fsyncsByName.get("turns")).toBe(2);
+    expect(counting.counts.fsyncsByName.get(s.id)).toBeUndefined();
+    expect(counting.counts.writesByName.get("session.json")).toBe(1);
+    expect(counting.counts.writesByName.get(`${continuation.id}.json`)).toBe(2);
+    const lines = (await readFile(join(dataDir, "sessions", s.id, "logs", logName), "utf8")).trim().split("\n");
+    expect(lines).toHaveLength(11);
+    expect(JSON.parse(lines[10] as string)).toMatchObject({ seq: 11, type: "final", detail: { status: "completed", response: { finalMessage: "ok" } } });
+    // The final line is the store's own: readers of the steps do not see it.
+    expect((await store.steps.read(ALICE, continuation.id)).map((l) => l.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     await store.close();
   });
 

@@ -18,6 +18,8 @@ export interface CrashRunResult {
   ackedDurableSteps: number;
   finishedContinuations: number;
   interruptedRecovered: number;
+  /** Turns killed mid-finish whose result recovery took from the log's final line. */
+  finishedFromLog: number;
   tornLinesCut: number;
   maxRecoveryMs: number;
   violations: string[];
@@ -79,6 +81,7 @@ export async function runCrashTest(options: {
     ackedDurableSteps: 0,
     finishedContinuations: 0,
     interruptedRecovered: 0,
+    finishedFromLog: 0,
     tornLinesCut: 0,
     maxRecoveryMs: 0,
     violations: [],
@@ -91,6 +94,7 @@ export async function runCrashTest(options: {
     const { violations, recovery } = await checkAfterCrash(options.dataDir, facts);
     result.interruptedRecovered += recovery.interrupted.length;
     result.tornLinesCut += recovery.tornLogLines;
+    result.finishedFromLog += recovery.finishedFromLog;
     result.maxRecoveryMs = Math.max(result.maxRecoveryMs, recovery.durationMs);
     result.violations.push(...violations.map((v) => `after kill ${i + 1}: ${v}`));
     result.ackedDurableSteps = [...facts.acked.values()].reduce((n, m) => n + m.size, 0);

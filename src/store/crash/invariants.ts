@@ -45,12 +45,28 @@ export async function checkAfterCrash(dataDir: string, facts: WorkerFacts): Prom
       all.push(...page.sessions);
       cursor = page.nextCursor;
     }
+    const doneOrder = [...facts.done.keys()];
+    const doneIndex = new Map(doneOrder.map((id, i) => [id, i]));
     for (const session of all) {
       for (const name of await readdir(join(dataDir, "sessions", session.id, "turns"))) {
-        const record = JSON.parse(await readFile(join(dataDir, "sessions", session.id, "turns", name), "utf8")) as { status: string; id: string };
+        const record = JSON.parse(await readFile(join(dataDir, "sessions", session.id, "turns", name), "utf8")) as { status: string; id: string; response?: { finalMessage?: string } };
         if (!isFinalStatus(record.status as never) && record.status !== "interrupted") {
           violations.push(`continuation ${record.id} is still ${record.status} after recovery`);
         }
+        // Also a result recovered from a log's final line (finish cut short) must be the right one.
+        if (record.status === "completed" && record.response?.finalMessage !== `done:${record.id}`) {
+          violations.push(`continuation ${record.id} is completed with a wrong result (${record.response?.finalMessage})`);
+        }
+      }
+      // Completed turns save memory naming themselves. Turns of a session finish one after another
+      // (single-flight), so the memory must come from its last acknowledged completed turn or from
+      // one that completed after it (acknowledged later, or recovered from its final line).
+      const here = new Set(session.messages.map((m) => m.continuationId));
+      const lastAcked = doneOrder.filter((id) => here.has(id) && facts.done.get(id) === "completed").at(-1);
+      const memoryFrom = session.memory.rollingSummary.replace(/^after:/, "");
+      const completed = session.messages.some((m) => m.continuationId === memoryFrom && m.status === "completed");
+      if (lastAcked && !(completed && (doneIndex.get(memoryFrom) ?? Infinity) >= (doneIndex.get(lastAcked) ?? 0))) {
+        violations.push(`session ${session.id} has memory "${session.memory.rollingSummary}", older than its acknowledged turn ${lastAcked}`);
       }
       for (const [sessionAndKey, contId] of facts.keys) {
         const [sessionId, key] = sessionAndKey.split(" ");

@@ -37,6 +37,7 @@ async function main(): Promise<number> {
       `durable steps acknowledged and found again: ${result.ackedDurableSteps}`,
       `finished continuations kept: ${result.finishedContinuations}`,
       `continuations marked interrupted by recovery: ${result.interruptedRecovered}`,
+      `continuations finished from their log's final line: ${result.finishedFromLog}`,
       `torn log lines cut: ${result.tornLinesCut}`,
       `slowest boot recovery: ${result.maxRecoveryMs} ms`,
     ].join("\n"),

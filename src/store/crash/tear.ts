@@ -9,11 +9,19 @@ import { join } from "node:path";
 export async function tearRandomLog(dataDir: string, rnd: () => number): Promise<boolean> {
   const sessionsDir = join(dataDir, "sessions");
   const candidates: string[] = [];
+  // Unfinished turns are found from their turn files: a new turn is not in session.json yet.
   for (const id of await readdir(sessionsDir).catch(() => [])) {
-    const raw = await readFile(join(sessionsDir, id, "session.json"), "utf8").catch(() => "");
-    if (!raw) continue;
-    const open = (JSON.parse(raw) as { openContinuations?: string[] }).openContinuations ?? [];
-    for (const contId of open) candidates.push(join(sessionsDir, id, "logs", `${contId}.log`));
+    for (const name of await readdir(join(sessionsDir, id, "turns")).catch(() => [])) {
+      if (!name.endsWith(".json")) continue;
+      const raw = await readFile(join(sessionsDir, id, "turns", name), "utf8").catch(() => "");
+      let status: unknown;
+      try {
+        status = (JSON.parse(raw) as { status?: unknown }).status;
+      } catch {
+        continue;
+      }
+      if (status === "pending" || status === "running" || status === "streaming") candidates.push(join(sessionsDir, id, "logs", `${name.slice(0, -5)}.log`));
+    }
   }
   if (candidates.length === 0) return false;
   const path = candidates[Math.floor(rnd() * candidates.length)] as string;

@@ -54,7 +54,7 @@ async function oneTurn(store: Store, rnd: () => number, sessionId: string, count
   const status = roll < 0.75 ? "completed" : roll < 0.9 ? "failed" : "cancelled";
   await store.continuations.update(CRASH_OWNER, contId, {
     status,
-    ...(status === "completed" ? { response: { finalMessage: `done:${contId}` } } : {}),
+    ...(status === "completed" ? { response: { finalMessage: `done:${contId}` }, memory: { rollingSummary: `after:${contId}`, facts: [], pins: [], lastK: [] } } : {}),
     ...(status === "failed" ? { error: { code: "test", message: "failed on purpose" } } : {}),
     usage: { steps },
   });
