@@ -5,7 +5,7 @@ export const FORMAT_VERSION = 1;
 
 const Ulid = z.string().regex(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/, "expected a ULID");
 
-/** Seed 004's defaults. */
+/** Per-turn limits a session gets when the caller sets none. */
 export const DEFAULT_BUDGETS = { maxSteps: 8, maxToolCalls: 16, maxDurationMs: 120_000, maxTokensPerTurn: 100_000 } as const;
 export const DEFAULT_LAST_K = 6;
 

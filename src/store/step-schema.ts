@@ -3,8 +3,8 @@ import { ArtifactRefSchema, ContinuationErrorSchema, ContinuationResponseSchema,
 import { SessionMemorySchema } from "./session-schema.js";
 
 /**
- * Seed 004's step types, plus `model_response` (each completed model call with
- * its usage, so a resume replays instead of paying again).
+ * What a step log records. `model_response` keeps each completed model call
+ * with its usage, so a resume replays it instead of paying for it again.
  */
 export const STEP_TYPES = [
   "plan",

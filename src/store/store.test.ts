@@ -11,7 +11,7 @@ const ALICE = "user-alice";
 const BOB = "user-bob";
 
 describe("sessions", () => {
-  it("fills seed 004's defaults and survives a restart", async () => {
+  it("fills the default budgets and policy and survives a restart", async () => {
     const dataDir = await tempDir();
     const store = await openStore({ dataDir });
     const created = await store.sessions.create({ owner: ALICE, budgets: { maxSteps: 3 } });

@@ -42,7 +42,7 @@ async function call(registry: ToolRegistry, name: string, args: unknown, princip
 }
 
 describe("session tools", () => {
-  it("start_session fills seed 004's defaults and get_session shows them", async () => {
+  it("start_session fills the default budgets and policy and get_session shows them", async () => {
     const { registry } = await setup();
     const started = await call(registry, "start_session", { budgets: { max_steps: 4 }, preferences: { language: "de" } });
     expect(started.ok).toBe(true);

@@ -3,7 +3,7 @@ import { HaAgentError } from "../../shared/index.js";
 import type { Budgets, MessageRef, ModelConfig, Policy, Preferences, SessionRecord } from "../../store/index.js";
 import { fail, type ToolOutcome } from "../tool.js";
 
-// Snake_case wire shapes of seed 004's session settings, and converters to the store's records.
+// Snake_case wire shapes of the session settings, and converters to the store's records.
 
 export const SessionIdInput = z
   .string()
