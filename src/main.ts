@@ -51,11 +51,9 @@ async function readOptional(path: string): Promise<string | undefined> {
   }
 }
 
+/** Signals and unexpected errors all end in `stop`, which runs only once. */
 function installProcessHandlers(logger: Logger, stop: (code: number) => Promise<never>): void {
-  let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
     logger.info(`received ${signal}; stopping`);
     void stop(0);
   };
@@ -66,10 +64,7 @@ function installProcessHandlers(logger: Logger, stop: (code: number) => Promise<
   });
   process.on("uncaughtException", (err) => {
     logger.fatal({ err: describeError(err), stack: err.stack }, "unexpected error; stopping so the add-on can be restarted cleanly");
-    if (!stopping) {
-      stopping = true;
-      void stop(1);
-    }
+    void stop(1);
   });
 }
 
@@ -85,9 +80,8 @@ async function main(): Promise<void> {
   const out = gatedStdout();
   const logger = createLogger({ level: config.options.log_level, destination: out });
   let app: App | undefined;
-  let stopping = false;
-  const stop = async (code: number): Promise<never> => {
-    stopping = true;
+  let stopping: Promise<never> | undefined;
+  const stopOnce = async (code: number): Promise<never> => {
     const deadline = setTimeout(() => {
       logger.error(`stopping took longer than ${STOP_DEADLINE_MS / 1000} s; exiting anyway`);
       process.exit(code || 1);
@@ -98,6 +92,8 @@ async function main(): Promise<void> {
     out.open();
     process.exit(code);
   };
+  // The first reason to stop wins; later ones wait for the same exit.
+  const stop = (code: number): Promise<never> => (stopping ??= stopOnce(code));
   installProcessHandlers(logger, stop);
 
   try {
