@@ -8,6 +8,17 @@ import { useTempDirs } from "./test-support/temp-dir.js";
 const tempDir = useTempDirs();
 const OWNER = "user-1";
 
+/** A store on a disk that can be made to refuse writes, with one open turn holding one durable step ("one"). */
+async function openWithDurableStep() {
+  const dataDir = await tempDir();
+  const faulty = faultyFs();
+  const store = await openStore({ dataDir, fs: faulty.fs });
+  const s = await store.sessions.create({ owner: OWNER });
+  const { continuation } = await store.continuations.create(OWNER, s.id, { message: "go" });
+  await store.steps.append(OWNER, continuation.id, { type: "plan", detail: "one" }, { durable: true });
+  return { dataDir, faulty, store, s, continuation };
+}
+
 describe.each(["ENOSPC", "EACCES"])("when the disk refuses writes with %s", (code) => {
   it("fails session writes with a clear StorageError and keeps the previous file", async () => {
     const dataDir = await tempDir();
@@ -36,12 +47,7 @@ describe.each(["ENOSPC", "EACCES"])("when the disk refuses writes with %s", (cod
   });
 
   it("fails a durable append without leaving a partial line in the log", async () => {
-    const dataDir = await tempDir();
-    const faulty = faultyFs();
-    const store = await openStore({ dataDir, fs: faulty.fs });
-    const s = await store.sessions.create({ owner: OWNER });
-    const { continuation } = await store.continuations.create(OWNER, s.id, { message: "go" });
-    await store.steps.append(OWNER, continuation.id, { type: "plan", detail: "one" }, { durable: true });
+    const { dataDir, faulty, store, s, continuation } = await openWithDurableStep();
 
     faulty.failWrites(code);
     await expect(store.steps.append(OWNER, continuation.id, { type: "tool_call", detail: "two" }, { durable: true })).rejects.toBeInstanceOf(StorageError);
@@ -62,12 +68,7 @@ describe.each(["ENOSPC", "EACCES"])("when the disk refuses writes with %s", (cod
   });
 
   it("fails a finish without leaving a final line behind, and a retry finishes once", async () => {
-    const dataDir = await tempDir();
-    const faulty = faultyFs();
-    const store = await openStore({ dataDir, fs: faulty.fs });
-    const s = await store.sessions.create({ owner: OWNER });
-    const { continuation } = await store.continuations.create(OWNER, s.id, { message: "go" });
-    await store.steps.append(OWNER, continuation.id, { type: "plan", detail: "one" }, { durable: true });
+    const { dataDir, faulty, store, s, continuation } = await openWithDurableStep();
 
     faulty.failWrites(code);
     await expect(store.continuations.update(OWNER, continuation.id, { status: "completed", response: { finalMessage: "ok" } })).rejects.toBeInstanceOf(StorageError);
