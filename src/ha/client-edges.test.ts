@@ -3,7 +3,8 @@ import { silentLogger } from "../shared/index.js";
 import { createHaClient, type HaClientOptions } from "./client.js";
 import { HaAuthError, HaCommandError, HaConnectionError, HaNotConnectedError } from "./errors.js";
 import { startFakeHa, type FakeHa } from "./test-support/fake-ha.js";
-import { entityMirror, recordStatuses, waitUntil } from "./test-support/wait.js";
+import { createEntityMirror } from "./test-support/entity-mirror.js";
+import { recordStatuses, waitUntil } from "./test-support/wait.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -129,11 +130,12 @@ describe("HA client against a minimal fake HA", () => {
     let ready = 0;
     c.onReady(() => ready++);
     await c.connect();
-    const mirror = entityMirror();
+    const mirror = createEntityMirror();
+    const stateOf = () => Object.fromEntries(mirror.states().map((e) => [e.entity_id, e.state]));
     await c.subscribeEntities((m, snapshot) => mirror.apply(m, snapshot));
     await waitUntil(() => mirror.snapshots() === 1, "the first snapshot");
     ha.setState("switch.fan", "on");
-    await waitUntil(() => mirror.states.get("switch.fan") === "on", "a diff");
+    await waitUntil(() => stateOf()["switch.fan"] === "on", "a diff");
 
     ha.freeze(true); // nothing reaches us while we change the house
     ha.removeEntity("light.kitchen");
@@ -144,7 +146,7 @@ describe("HA client against a minimal fake HA", () => {
     await waitUntil(() => mirror.snapshots() === 2, "the snapshot after reconnect");
     expect(statuses).toEqual(["connected", "reconnecting", "connected"]);
     expect(ready).toBe(2);
-    expect(Object.fromEntries(mirror.states)).toEqual({ "switch.fan": "on", "sensor.new": "12" });
+    expect(stateOf()).toEqual({ "switch.fan": "on", "sensor.new": "12" });
     await expect(c.getStates()).resolves.toHaveLength(2);
   });
 

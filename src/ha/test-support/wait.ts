@@ -1,4 +1,4 @@
-import type { ConnectionStatus, EntitiesMessage, HaClient } from "../types.js";
+import type { ConnectionStatus, HaClient } from "../types.js";
 
 /** Resolves when `check` passes; fails with `what` after `timeoutMs` (a guard, not a timing assertion). */
 export async function waitUntil(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
@@ -14,23 +14,4 @@ export function recordStatuses(client: HaClient): ConnectionStatus[] {
   const seen: ConnectionStatus[] = [];
   client.onStatus((status) => seen.push(status));
   return seen;
-}
-
-/** Replays `subscribe_entities` messages into a plain state map, replacing it on each snapshot. */
-export function entityMirror() {
-  const states = new Map<string, string>();
-  let snapshots = 0;
-  return {
-    states,
-    snapshots: () => snapshots,
-    apply(message: EntitiesMessage, snapshot: boolean) {
-      if (snapshot) {
-        states.clear();
-        snapshots++;
-      }
-      for (const [id, entity] of Object.entries(message.a ?? {})) states.set(id, entity.s);
-      for (const id of message.r ?? []) states.delete(id);
-      for (const [id, diff] of Object.entries(message.c ?? {})) if (diff["+"]?.s !== undefined) states.set(id, diff["+"].s);
-    },
-  };
 }
