@@ -54,6 +54,16 @@ describe("call_service", () => {
     expect(state("lock.front_door")?.state).toBe("unlocked");
   });
 
+  it("reaches a labelled config entity through its label but never a hidden one", async () => {
+    sim.home.updateEntityRegistry("switch.kitchen_sonos_loudness", { labels: ["energy"] });
+    sim.home.updateEntityRegistry("switch.kitchen_coffee_machine", { labels: ["energy"], hidden_by: "user" });
+    await call("switch", "turn_on", { target: { entity_id: "switch.kitchen_coffee_machine" } });
+    expect(state("switch.kitchen_sonos_loudness")?.state).toBe("on");
+    await call("switch", "turn_off", { target: { label_id: "energy" } });
+    expect(state("switch.kitchen_sonos_loudness")?.state).toBe("off");
+    expect(state("switch.kitchen_coffee_machine")?.state).toBe("on");
+  });
+
   it("drives covers, climate, toggles and homeassistant.turn_off across domains", async () => {
     await call("cover", "set_cover_position", { target: { entity_id: "cover.master_bedroom_blinds" }, service_data: { position: 0 } });
     expect(state("cover.master_bedroom_blinds")).toMatchObject({ state: "closed", attributes: { current_position: 0 } });

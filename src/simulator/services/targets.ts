@@ -7,8 +7,9 @@ const asList = (v: unknown): string[] => (v === undefined || v === null ? [] : A
 /**
  * HA's target resolution: entity ids as given ("all" means every entity of
  * the service's domain), and devices, areas, floors and labels expanded to
- * their entities. Like HA, expansion skips hidden entities and config or
- * diagnostic entities; they are only reached by naming them.
+ * their entities. Like HA, expansion skips hidden entities, and devices,
+ * areas and floors skip config or diagnostic entities too; an entity that
+ * carries a targeted label itself is reached unless it is hidden.
  */
 export function resolveTargets(home: HomeModel, target: TargetInput, domain: string | undefined): string[] {
   const out = new Set<string>();
@@ -29,10 +30,9 @@ export function resolveTargets(home: HomeModel, target: TargetInput, domain: str
   }
   if (deviceIds.size + areaIds.size + labelIds.size > 0) {
     for (const e of r.entities.values()) {
-      if (e.disabled_by !== null || !home.record(e.entity_id)) continue;
+      if (e.disabled_by !== null || e.hidden_by !== null || !home.record(e.entity_id)) continue;
       const byLabel = e.labels.some((l) => labelIds.has(l));
-      const expandable = e.hidden_by === null && e.entity_category === null;
-      if (!byLabel && !expandable) continue;
+      if (!byLabel && e.entity_category !== null) continue;
       const deviceArea = e.device_id ? (r.devices.get(e.device_id)?.area_id ?? null) : null;
       const area = e.area_id ?? deviceArea;
       if (byLabel || (e.device_id !== null && deviceIds.has(e.device_id)) || (area !== null && areaIds.has(area))) out.add(e.entity_id);
