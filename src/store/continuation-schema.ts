@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { ULID_PATTERN } from "./ids.js";
 import { ContinuationStatusSchema, FORMAT_VERSION } from "./session-schema.js";
 
-const Ulid = z.string().regex(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/, "expected a ULID");
+const Ulid = z.string().regex(ULID_PATTERN, "expected a ULID");
 
 export const ArtifactRefSchema = z.object({
   id: Ulid,

@@ -2,11 +2,11 @@ import { monotonicFactory } from "ulid";
 import type { Clock } from "../shared/index.js";
 import { InvalidIdError } from "./errors.js";
 
-// Crockford base32, 26 characters, first one at most 7 (48-bit time).
-const ULID = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
+/** Crockford base32, 26 characters, first one at most 7 (48-bit time). */
+export const ULID_PATTERN = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
 
 export function isUlid(id: unknown): id is string {
-  return typeof id === "string" && ULID.test(id);
+  return typeof id === "string" && ULID_PATTERN.test(id);
 }
 
 /** Every id passes here before it becomes part of a path, so `../` or `/` can never reach the disk. */

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { ULID_PATTERN } from "./ids.js";
 
 /** Bumped when the on-disk shape changes incompatibly; readers refuse newer formats. */
 export const FORMAT_VERSION = 1;
 
-const Ulid = z.string().regex(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/, "expected a ULID");
+const Ulid = z.string().regex(ULID_PATTERN, "expected a ULID");
 
 /** Per-turn limits a session gets when the caller sets none. */
 export const DEFAULT_BUDGETS = { maxSteps: 8, maxToolCalls: 16, maxDurationMs: 120_000, maxTokensPerTurn: 100_000 } as const;

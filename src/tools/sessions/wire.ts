@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { HaAgentError } from "../../shared/index.js";
-import type { Budgets, MessageRef, ModelConfig, Policy, Preferences, SessionRecord } from "../../store/index.js";
+import { ULID_PATTERN, type Budgets, type MessageRef, type ModelConfig, type Policy, type Preferences, type SessionRecord } from "../../store/index.js";
 import { fail, type ToolOutcome } from "../tool.js";
 
 // Snake_case wire shapes of the session settings, and converters to the store's records.
 
 export const SessionIdInput = z
   .string()
-  .regex(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/, "expected a session id as returned by ha_agent_start_session (26-character ULID)")
+  .regex(ULID_PATTERN, "expected a session id as returned by ha_agent_start_session (26-character ULID)")
   .describe("The session id returned by ha_agent_start_session.");
 
 export const ModelWire = z.object({
