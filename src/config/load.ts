@@ -38,7 +38,7 @@ export interface ConfigSources {
   readFile(path: string): Promise<string | undefined>;
 }
 
-export const ADDON_OPTIONS_PATH = "/data/options.json";
+const ADDON_OPTIONS_PATH = "/data/options.json";
 const SUPERVISOR_HOST = "supervisor";
 const INGRESS_PROXY = "172.30.32.2";
 
@@ -97,7 +97,7 @@ export async function loadConfig({ env, readFile }: ConfigSources): Promise<AppC
 }
 
 /** `http://host:8123` → its WebSocket and REST endpoints. */
-export function endpointsFor(haUrl: string): { wsUrl: string; apiUrl: string } {
+function endpointsFor(haUrl: string): { wsUrl: string; apiUrl: string } {
   const base = stripSlash(haUrl);
   return { wsUrl: `${base.replace(/^http/, "ws")}/api/websocket`, apiUrl: `${base}/api` };
 }

@@ -1,3 +1,2 @@
 export { createMcpServer, type ServerInfo } from "./server.js";
 export { createMcpSessions, type McpSessions, type McpSessionsOptions } from "./sessions.js";
-export { describeTools, principalFromAuthInfo } from "./tool-bridge.js";

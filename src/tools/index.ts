@@ -1,4 +1,4 @@
-export { ToolRegistry, ToolRegistryError, TOOL_PREFIX, type ToolNameSeparator } from "./registry.js";
+export { ToolRegistry, ToolRegistryError, type ToolNameSeparator } from "./registry.js";
 export {
   defineTool,
   ok,
@@ -10,4 +10,3 @@ export {
   type ToolAnnotations,
   type AnyObjectSchema,
 } from "./tool.js";
-export { formatZodError } from "./zod-errors.js";
