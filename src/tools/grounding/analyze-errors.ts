@@ -4,7 +4,7 @@ import type { HomeIndex } from "../../indexer/index.js";
 import { systemClock, type Clock } from "../../shared/index.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import { guarded, iso, partFailed } from "./common.js";
-import { LEVELS, atLeast, createMentionMatcher, fromSystemLog, mergeRecords, parseErrorLog, type LogRecord } from "./log-records.js";
+import { LEVELS, atLeast, createMentionMatcher, logRecords, type LogRecord } from "./log-records.js";
 
 const Input = z.object({
   since_hours: z.number().positive().max(24 * 30).default(24).describe("Only messages last seen within this many hours (default 24)."),
@@ -89,7 +89,7 @@ export function createAnalyzeErrorsTool(deps: { index: HomeIndex; ha: HaClient; 
         const target = args.entity_id ? deps.index.entity(args.entity_id) : undefined;
         if (args.entity_id && !target) notes.push(`${args.entity_id} is not in the index; matching its id in messages only.`);
 
-        const records = mergeRecords(fromSystemLog(system), parseErrorLog(text))
+        const records = logRecords(system, text)
           .filter((r) => r.lastSeen >= since && atLeast(r.level, args.min_level))
           .filter((r) => !args.integration || r.integration === args.integration.toLowerCase())
           .map((r) => ({ r, ...affectedBy(r, mentions, deps.index) }))
@@ -169,7 +169,7 @@ export function createAnalyzeErrorsTool(deps: { index: HomeIndex; ha: HaClient; 
 
 /** Entities a record points at: those it names, else the visible entities of devices it names. */
 function affectedBy(r: LogRecord, mentions: ReturnType<typeof createMentionMatcher>, index: HomeIndex) {
-  const m = mentions(`${r.message}\n${r.exception}`);
+  const m = mentions(r);
   const entities = new Set(m.entityIds);
   if (entities.size === 0) {
     for (const deviceId of m.deviceIds) {

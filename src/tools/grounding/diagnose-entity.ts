@@ -5,7 +5,7 @@ import { systemClock, type Clock } from "../../shared/index.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { analyzeHistory, type Availability } from "./availability.js";
 import { guarded, progressOf, iso, partFailed, shortTime } from "./common.js";
-import { LEVELS, atLeast, createMentionMatcher, fromSystemLog, mergeRecords, parseErrorLog, type LogRecord } from "./log-records.js";
+import { LEVELS, atLeast, createMentionMatcher, logRecords, type LogRecord } from "./log-records.js";
 
 const Input = z.object({
   entity_id: z.string().min(1).describe('The entity to diagnose, e.g. "switch.christmas_lights". Use index_search to find it.'),
@@ -87,7 +87,7 @@ export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaClient;
           deps.ha.errorLog().catch(soft("The error log", "")).then(step("error log read")),
         ]);
         const avail = analyzeHistory(history[e.entityId], now);
-        const logs = matchLogs({ e, records: mergeRecords(fromSystemLog(system), parseErrorLog(text)), index: deps.index, since: start.getTime() });
+        const logs = matchLogs({ e, records: logRecords(system, text), index: deps.index, since: start.getTime() });
         const device = e.deviceId ? deps.index.device(e.deviceId) : undefined;
         const related = e.deviceId ? deps.index.entitiesOfDevice(e.deviceId).filter((id) => id !== e.entityId) : [];
 
@@ -137,7 +137,7 @@ function matchLogs(args: { e: IndexedEntity; records: LogRecord[]; index: HomeIn
   const integration: Matched[] = [];
   for (const r of args.records) {
     if (r.lastSeen < args.since || !atLeast(r.level, "WARNING")) continue;
-    const m = mentions(`${r.message}\n${r.exception}`);
+    const m = mentions(r);
     if (m.entityIds.includes(e.entityId)) direct.push({ r, on: "entity" });
     else if (e.deviceId && m.deviceIds.includes(e.deviceId)) direct.push({ r, on: "device" });
     else if (e.platform && r.integration === e.platform) integration.push({ r, on: "integration" });

@@ -2,7 +2,7 @@ import type { SystemLogEntry } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 
 export const LEVELS = ["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] as const;
-export type Level = (typeof LEVELS)[number];
+type Level = (typeof LEVELS)[number];
 
 /** One distinct log message (logger + level + text), however many times it occurred. */
 export interface LogRecord {
@@ -24,7 +24,7 @@ export interface LogRecord {
  * zha, `custom_components.foo.sensor` → foo; otherwise the source file's
  * `components/<name>/` folder, otherwise the logger's first part.
  */
-export function integrationOf(logger: string, sourcePath = ""): string {
+function integrationOf(logger: string, sourcePath = ""): string {
   const fromLogger = /^(?:homeassistant\.components|custom_components)\.([a-z0-9_]+)/.exec(logger);
   if (fromLogger) return fromLogger[1]!;
   const fromSource = /(?:^|\/)(?:components|custom_components)\/([a-z0-9_]+)\//.exec(sourcePath);
@@ -32,7 +32,7 @@ export function integrationOf(logger: string, sourcePath = ""): string {
   return logger.split(".")[0] || logger;
 }
 
-export function fromSystemLog(entries: SystemLogEntry[]): LogRecord[] {
+function fromSystemLog(entries: SystemLogEntry[]): LogRecord[] {
   return entries.map((e) => ({
     logger: e.name,
     integration: integrationOf(e.name, e.source?.[0] ?? ""),
@@ -54,7 +54,7 @@ const LINE = /^(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d+)?)\s+(DEBUG|INFO|
  * a record (tracebacks) belong to the record above. Times without a zone are
  * taken as UTC.
  */
-export function parseErrorLog(text: string): LogRecord[] {
+function parseErrorLog(text: string): LogRecord[] {
   const byKey = new Map<string, LogRecord>();
   let last: LogRecord | undefined;
   for (const line of text.split("\n")) {
@@ -82,21 +82,23 @@ export function parseErrorLog(text: string): LogRecord[] {
   return [...byKey.values()];
 }
 
-/** System-log records, plus error-log records the system log does not already hold. */
-export function mergeRecords(systemLog: LogRecord[], errorLog: LogRecord[]): LogRecord[] {
-  const known = new Set(systemLog.flatMap((r) => r.message.split("\n").map((m) => `${r.logger}\u0000${r.level}\u0000${m}`)));
-  return [...systemLog, ...errorLog.filter((r) => !known.has(`${r.logger}\u0000${r.level}\u0000${r.message}`))];
+/** The system log's records, plus the text error log's records the system log does not already hold. */
+export function logRecords(systemLog: SystemLogEntry[], errorLogText: string): LogRecord[] {
+  const system = fromSystemLog(systemLog);
+  const known = new Set(system.flatMap((r) => r.message.split("\n").map((m) => `${r.logger}\u0000${r.level}\u0000${m}`)));
+  return [...system, ...parseErrorLog(errorLogText).filter((r) => !known.has(`${r.logger}\u0000${r.level}\u0000${r.message}`))];
 }
 
 const ENTITY_ID = /\b[a-z_][a-z0-9_]*\.[a-z0-9_]+\b/g;
 
-/** Finds the entities and devices a log text mentions, by entity id or by device name. */
-export function createMentionMatcher(index: HomeIndex): (text: string) => { entityIds: string[]; deviceIds: string[] } {
+/** Finds the entities and devices a record's message or traceback mentions, by entity id or by device name. */
+export function createMentionMatcher(index: HomeIndex): (record: LogRecord) => { entityIds: string[]; deviceIds: string[] } {
   const devices = index
     .devices()
     .filter((d) => d.name.length >= 5)
     .map((d) => ({ id: d.deviceId, name: d.name.toLowerCase() }));
-  return (text) => {
+  return (record) => {
+    const text = `${record.message}\n${record.exception}`;
     const entityIds = new Set<string>();
     for (const m of text.matchAll(ENTITY_ID)) if (index.entity(m[0])) entityIds.add(m[0]);
     const lower = text.toLowerCase();
