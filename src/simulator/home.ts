@@ -27,7 +27,7 @@ import {
 } from "./house-schema.js";
 import { initialChangedMs } from "./history/timeline.js";
 import { Registries, pickOld, registryEntry, type SimEntityEntry } from "./registries.js";
-import { makeState, sameAttributes, type SimState } from "./state.js";
+import { makeState, sameValue, type SimState } from "./state.js";
 import { stableMs } from "./time.js";
 import { createUlidFactory } from "./ulid.js";
 import { SimulatorError } from "./errors.js";
@@ -121,7 +121,7 @@ export class HomeModel implements SimHome {
     const old = this.stateMap.get(entityId);
     const attrs = attributes ?? old?.wire.attributes ?? {};
     const sameState = old !== undefined && old.wire.state === state;
-    if (sameState && old && (attrs === old.wire.attributes || sameAttributes(attrs, old.wire.attributes))) return false;
+    if (sameState && sameValue(attrs, old.wire.attributes)) return false;
     const nowMs = stableMs(this.clock.now());
     const next = makeState({
       entityId,

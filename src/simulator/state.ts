@@ -67,10 +67,10 @@ export function diffStates(oldS: SimState, newS: SimState): CompressedStateDiff 
   if (oa !== na) {
     let changed: Record<string, unknown> | undefined;
     for (const key in na) {
-      if (!(key in oa) || !sameValue(oa[key], na[key])) (changed ??= {})[key] = na[key];
+      if (!Object.hasOwn(oa, key) || !sameValue(oa[key], na[key])) (changed ??= {})[key] = na[key];
     }
     if (changed) add.a = changed;
-    const removed = Object.keys(oa).filter((k) => !(k in na));
+    const removed = Object.keys(oa).filter((k) => !Object.hasOwn(na, k));
     if (removed.length > 0) diff["-"] = { a: removed };
   }
   return diff;
@@ -85,9 +85,5 @@ export function sameValue(a: unknown, b: unknown): boolean {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
-  return ka.every((k) => k in b && sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-}
-
-export function sameAttributes(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  return sameValue(a, b);
+  return ka.every((k) => Object.hasOwn(b, k) && sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
