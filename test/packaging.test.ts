@@ -4,6 +4,7 @@ import { readFile, readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { VERSION } from "../src/app.js";
 import { OPTION_SCHEMAS, SECRET_OPTIONS } from "../src/config/index.js";
 
 const root = join(import.meta.dirname, "..");
@@ -42,6 +43,8 @@ describe("add-on packaging", () => {
     expect(config.ports).toEqual({ "8808/tcp": 8808 });
     const pkg = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string };
     expect(config.version).toBe(pkg.version);
+    // The version the program reports (banner, MCP server info, status page).
+    expect(VERSION).toBe(pkg.version);
   });
 
   it("config.yaml sets no key to the Supervisor's default value", async () => {
