@@ -93,10 +93,6 @@ export class HomeModel implements SimHome {
     return this.stateMap.values();
   }
 
-  get size(): number {
-    return this.stateMap.size;
-  }
-
   getState(entityId: string): HassState | undefined {
     return this.stateMap.get(entityId)?.wire;
   }
@@ -306,20 +302,5 @@ export class HomeModel implements SimHome {
   private remove(map: Map<string, unknown>, id: string, eventType: string, idKey: string): void {
     if (!map.delete(id)) throw new SimulatorError("not_found", `${idKey} ${id} does not exist.`);
     this.fireEvent(eventType, { action: "remove", [idKey]: id });
-  }
-
-  areaOf(entityId: string): AreaRegistryEntry | undefined {
-    const e = this.registries.entities.get(entityId);
-    const areaId = e?.area_id ?? (e?.device_id ? this.registries.devices.get(e.device_id)?.area_id : null);
-    return areaId ? this.registries.areas.get(areaId) : undefined;
-  }
-
-  floorOf(areaId: string): FloorRegistryEntry | undefined {
-    const floorId = this.registries.areas.get(areaId)?.floor_id;
-    return floorId ? this.registries.floors.get(floorId) : undefined;
-  }
-
-  label(labelId: string): LabelRegistryEntry | undefined {
-    return this.registries.labels.get(labelId);
   }
 }

@@ -18,5 +18,3 @@ export function stableMs(ms: number): number {
   while ((t / 1000) * 1000 !== t) t++;
   return t;
 }
-
-export const seconds = (ms: number): number => ms / 1000;
