@@ -5,17 +5,17 @@
  * "bedroom".
  */
 export const FIELDS = [
-  { key: "name", weight: 3.0, label: "name" },
-  { key: "alias", weight: 3.0, label: "alias" },
-  { key: "entityId", weight: 2.4, label: "entity id" },
-  { key: "area", weight: 3.2, label: "area" },
-  { key: "floor", weight: 2.8, label: "floor" },
-  { key: "device", weight: 2.2, label: "device" },
-  { key: "maker", weight: 2.4, label: "manufacturer/model" },
-  { key: "label", weight: 2.8, label: "label" },
-  { key: "domain", weight: 3.1, label: "domain" },
-  { key: "deviceClass", weight: 3.0, label: "device class" },
-  { key: "integration", weight: 2.2, label: "integration" },
+  { key: "name", weight: 3.0 },
+  { key: "alias", weight: 3.0 },
+  { key: "entityId", weight: 2.4 },
+  { key: "area", weight: 3.2 },
+  { key: "floor", weight: 2.8 },
+  { key: "device", weight: 2.2 },
+  { key: "maker", weight: 2.4 },
+  { key: "label", weight: 2.8 },
+  { key: "domain", weight: 3.1 },
+  { key: "deviceClass", weight: 3.0 },
+  { key: "integration", weight: 2.2 },
 ] as const;
 
 export type FieldKey = (typeof FIELDS)[number]["key"];

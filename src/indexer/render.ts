@@ -28,7 +28,7 @@ function makerText(manufacturer: string | null, model: string | null): string {
   return model.toLowerCase().startsWith(brand) ? model : `${manufacturer} ${model}`;
 }
 
-export function estimateTokens(text: string): number {
+function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 

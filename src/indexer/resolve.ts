@@ -31,7 +31,7 @@ export interface ResolvedRegistries {
   extended: Registries["extended"];
 }
 
-export function deviceName(device: Pick<DeviceRegistryEntry, "name_by_user" | "name">): string | null {
+function deviceName(device: Pick<DeviceRegistryEntry, "name_by_user" | "name">): string | null {
   return device.name_by_user || device.name || null;
 }
 

@@ -51,10 +51,6 @@ export class SearchIndex {
   readonly #termCache = new Map<string, string[]>();
   readonly #scratch = new Map<string, number>();
 
-  get size(): number {
-    return this.#aliveCount;
-  }
-
   get docCount(): number {
     return this.#entityIds.length;
   }
@@ -77,10 +73,6 @@ export class SearchIndex {
 
   isAlive(doc: number): boolean {
     return this.#alive[doc] === true;
-  }
-
-  docOf(entityId: string): number | undefined {
-    return this.#docOf.get(entityId);
   }
 
   /**
