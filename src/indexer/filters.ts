@@ -1,6 +1,6 @@
 import { HaAgentError } from "../shared/index.js";
 import type { EntityStructure, LiveState } from "./model.js";
-import type { ResolvedRegistries } from "./resolve.js";
+import { isSecondary, type ResolvedRegistries } from "./resolve.js";
 import { fold, stem } from "./tokenize.js";
 
 /** Narrows search and queries. Areas, floors, labels and devices may be given by id, name or alias. */
@@ -86,7 +86,7 @@ export function compileFilter(args: {
   return (s, live) => {
     if (ids && !ids.has(s.entityId)) return false;
     // Entities asked for by id are returned even when hidden: the caller named them.
-    if (!ids && !includeHidden && (s.disabled || s.hidden || s.entityCategory !== null)) return false;
+    if (!ids && !includeHidden && isSecondary(s)) return false;
     if (domain && s.domain !== domain) return false;
     if (areaId && s.areaId !== areaId) return false;
     if (floorId && s.floorId !== floorId) return false;
