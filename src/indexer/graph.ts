@@ -72,7 +72,7 @@ export class HomeGraph {
       if (!ext?.aliases?.length && !ext?.device_class && s.aliases.length === 0) continue;
       const next = resolveEntity(id, this.#reg, this.#states.get(id));
       if (next.deviceClass === s.deviceClass && next.aliases.join("\u0000") === s.aliases.join("\u0000")) continue;
-      this.#reindex(id);
+      this.#reindex(id, next);
       changed++;
     }
     return changed;
@@ -214,12 +214,6 @@ export class HomeGraph {
   device(deviceId: string): DeviceInfo | undefined {
     return this.#reg.devices.get(deviceId);
   }
-  area(areaId: string): AreaInfo | undefined {
-    return this.#reg.areas.get(areaId);
-  }
-  integrationTitle(configEntryId: string): string | undefined {
-    return this.#reg.entryTitles.get(configEntryId);
-  }
 
   /** Entity ids on a device, including hidden ones. */
   entitiesOfDevice(deviceId: string): string[] {
@@ -270,8 +264,7 @@ export class HomeGraph {
     return device && device.name === s.name ? MAIN_ENTITY_PRIOR : 1;
   }
 
-  #reindex(id: string): void {
-    const s = resolveEntity(id, this.#reg, this.#states.get(id));
+  #reindex(id: string, s = resolveEntity(id, this.#reg, this.#states.get(id))): void {
     this.#structures.set(id, s);
     this.#forgetDerived();
     this.#index.add(id, docFields(s, this.#reg, this.#floorWords), s.name.length, this.#prior(s));
