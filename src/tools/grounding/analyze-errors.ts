@@ -3,7 +3,7 @@ import type { HaClient } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 import { systemClock, type Clock } from "../../shared/index.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
-import { guarded, iso, partFailed } from "./common.js";
+import { guarded, iso, noteFailure } from "./common.js";
 import { LEVELS, atLeast, createMentionMatcher, logRecords, type LogRecord } from "./log-records.js";
 
 const Input = z.object({
@@ -74,16 +74,8 @@ export function createAnalyzeErrorsTool(deps: { index: HomeIndex; ha: HaClient; 
         const since = now - args.since_hours * 3_600_000;
         const notes: string[] = [];
         const [system, text] = await Promise.all([
-          deps.ha.systemLog().catch((err: unknown) => {
-            notes.push(partFailed("The system log", err));
-            return [];
-          }),
-          args.include_error_log
-            ? deps.ha.errorLog().catch((err: unknown) => {
-                notes.push(partFailed("The error log", err));
-                return "";
-              })
-            : Promise.resolve(""),
+          deps.ha.systemLog().catch(noteFailure(notes, "The system log", [])),
+          args.include_error_log ? deps.ha.errorLog().catch(noteFailure(notes, "The error log", "")) : "",
         ]);
         const mentions = createMentionMatcher(deps.index);
         const target = args.entity_id ? deps.index.entity(args.entity_id) : undefined;

@@ -2,7 +2,7 @@ import type { HistoryResult } from "../../ha/index.js";
 
 const DOWN = new Set(["unavailable", "unknown"]);
 
-export interface StateChange {
+interface StateChange {
   state: string;
   /** Epoch milliseconds. */
   at: number;

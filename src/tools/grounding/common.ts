@@ -4,7 +4,7 @@ import { HaAgentError, describeError } from "../../shared/index.js";
 import { fail, type ToolOutcome, type ToolCallContext } from "../tool.js";
 
 /** The outcome for a call that arrives before the index has its first picture of the home. */
-export function notReady(): ToolOutcome<never> {
+function notReady(): ToolOutcome<never> {
   return fail("index_not_ready", "The home index is still loading from Home Assistant; try again in a few seconds.");
 }
 
@@ -24,9 +24,16 @@ export async function guarded<O>(index: HomeIndex, body: () => Promise<ToolOutco
   }
 }
 
-/** A failure while fetching one optional part (history, logbook…): reported, not fatal. */
-export function partFailed(part: string, err: unknown): string {
-  return `${part} could not be read from Home Assistant: ${describeError(err)}`;
+/**
+ * For one optional part (history, logbook…): a catch handler that records in
+ * `notes` why the part could not be read and answers with `fallback`, so the
+ * rest of the answer still arrives.
+ */
+export function noteFailure<T>(notes: string[], part: string, fallback: T): (err: unknown) => T {
+  return (err) => {
+    notes.push(`${part} could not be read from Home Assistant: ${describeError(err)}`);
+    return fallback;
+  };
 }
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
@@ -53,7 +60,7 @@ export const selectorFields = {
 };
 
 /** The selector fields as they arrive on the wire (snake_case), plus the optional id and device selectors. */
-export interface SelectorArgs {
+interface SelectorArgs {
   entity_ids?: string[];
   device?: string;
   domain?: string;

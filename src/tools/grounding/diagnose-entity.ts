@@ -4,7 +4,7 @@ import type { HomeIndex, IndexedEntity } from "../../indexer/index.js";
 import { systemClock, type Clock } from "../../shared/index.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { analyzeHistory, type Availability } from "./availability.js";
-import { guarded, progressOf, iso, partFailed, shortTime } from "./common.js";
+import { guarded, progressOf, iso, noteFailure, shortTime } from "./common.js";
 import { LEVELS, atLeast, createMentionMatcher, logRecords, type LogRecord } from "./log-records.js";
 
 const Input = z.object({
@@ -75,16 +75,12 @@ export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaClient;
         const now = clock.now();
         const start = new Date(now - args.hours * 3_600_000);
         const notes: string[] = [];
-        const soft = <T>(part: string, fallback: T) => (err: unknown) => {
-          notes.push(partFailed(part, err));
-          return fallback;
-        };
         const step = progressOf(ctx, 4);
         const [history, logbook, system, text] = await Promise.all([
-          deps.ha.history({ startTime: start, endTime: new Date(now), entityIds: [e.entityId], minimalResponse: true, noAttributes: true }).catch(soft<HistoryResult>("History", {})).then(step("history read")),
-          deps.ha.logbook({ startTime: start, endTime: new Date(now), entityIds: [e.entityId], ...(e.deviceId ? { deviceIds: [e.deviceId] } : {}) }).catch(soft<LogbookEntry[]>("The logbook", [])).then(step("logbook read")),
-          deps.ha.systemLog().catch(soft("The system log", [])).then(step("system log read")),
-          deps.ha.errorLog().catch(soft("The error log", "")).then(step("error log read")),
+          deps.ha.history({ startTime: start, endTime: new Date(now), entityIds: [e.entityId], minimalResponse: true, noAttributes: true }).catch(noteFailure<HistoryResult>(notes, "History", {})).then(step("history read")),
+          deps.ha.logbook({ startTime: start, endTime: new Date(now), entityIds: [e.entityId], ...(e.deviceId ? { deviceIds: [e.deviceId] } : {}) }).catch(noteFailure<LogbookEntry[]>(notes, "The logbook", [])).then(step("logbook read")),
+          deps.ha.systemLog().catch(noteFailure(notes, "The system log", [])).then(step("system log read")),
+          deps.ha.errorLog().catch(noteFailure(notes, "The error log", "")).then(step("error log read")),
         ]);
         const avail = analyzeHistory(history[e.entityId], now);
         const logs = matchLogs({ e, records: logRecords(system, text), index: deps.index, since: start.getTime() });

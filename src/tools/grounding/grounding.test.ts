@@ -162,6 +162,20 @@ describe("grounding tools", () => {
     expect((errorsOnly.records as unknown as unknown[]).length).toBe(1);
   });
 
+  it("a part HA cannot give is named in notes, and the rest still answers", async () => {
+    const { ha, registry } = await setup();
+    ha.systemLogEntries = [logEntry({ message: ["Hall Motion: request timed out"], count: 2 })];
+    ha.errorLog = async () => {
+      throw new Error("404: Not Found");
+    };
+    const out = await value(registry, "analyze_errors", {});
+    expect(out.notes).toEqual(["The error log could not be read from Home Assistant: 404: Not Found"]);
+    expect(out.total_occurrences).toBe(2);
+    const diagnosis = await value(registry, "diagnose_entity", { entity_id: "binary_sensor.hall_motion" });
+    expect(diagnosis.notes).toEqual(["The error log could not be read from Home Assistant: 404: Not Found"]);
+    expect(diagnosis.log_entries).toEqual([expect.objectContaining({ matched_on: "device", count: 2 })]);
+  });
+
   it("render_context renders an area with a token estimate", async () => {
     const { registry } = await setup();
     const out = await value(registry, "render_context", { area: "hallway" });
