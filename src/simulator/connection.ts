@@ -181,8 +181,9 @@ export class SimConnection {
     const msg = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
     const id = msg?.id;
     const type = msg?.type;
-    if (!msg || typeof id !== "number" || !Number.isInteger(id) || id <= 0 || typeof type !== "string" || type === "") {
+    if (!msg || typeof id !== "number" || !Number.isInteger(id) || id === 0 || typeof type !== "string" || type === "") {
       // HA echoes whatever id it got (null when there was none), or 0 for a non-object.
+      // A negative id passes this check there and is refused below as id_reuse.
       this.sendMessage({ id: msg ? (id ?? null) : 0, type: "result", success: false, error: { code: "invalid_format", message: "Message incorrectly formatted." } });
       return;
     }

@@ -74,6 +74,10 @@ describe("command phase", () => {
     expect(await c.next()).toMatchObject({ id: 5, type: "result", success: false, error: { code: "id_reuse" } });
     c.send({ id: 4, type: "get_states" });
     expect((await c.next()).error.code).toBe("id_reuse");
+    c.send({ id: -3, type: "get_states" });
+    expect(await c.next()).toMatchObject({ id: -3, error: { code: "id_reuse" } });
+    c.send({ id: 0, type: "get_states" });
+    expect(await c.next()).toMatchObject({ id: 0, error: { code: "invalid_format" } });
     c.send({ type: "get_states" });
     expect(await c.next()).toMatchObject({ id: null, success: false, error: { code: "invalid_format" } });
     c.send({ id: 7 });
