@@ -165,11 +165,8 @@ function affectedBy(r: LogRecord, mentions: ReturnType<typeof createMentionMatch
   const entities = new Set(m.entityIds);
   if (entities.size === 0) {
     for (const deviceId of m.deviceIds) {
-      const visible = index.entitiesOfDevice(deviceId).filter((id) => {
-        const e = index.entity(id);
-        return e && !e.hidden && !e.disabled && e.entityCategory === null;
-      });
-      for (const id of visible.slice(0, MAX_DEVICE_ENTITIES)) entities.add(id);
+      // The index's own rule for what is shown by default: no hidden, disabled, diagnostic or config entities.
+      for (const e of index.query({ device: deviceId }).slice(0, MAX_DEVICE_ENTITIES)) entities.add(e.entityId);
     }
   }
   const deviceNames = m.deviceIds.map((id) => index.device(id)?.name ?? id);
