@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { writeJsonAtomic } from "./atomic.js";
 import { ContinuationRecordSchema, type ContinuationRecord } from "./continuation-schema.js";
 import { errnoOf } from "./errors.js";
@@ -11,7 +11,8 @@ import type { RecoveryEnv, RecoveryReport } from "./recovery-report.js";
 import { SessionRecordSchema, isOpenStatus, type MessageRef, type SessionMemory, type SessionRecord } from "./session-schema.js";
 import { addUsage } from "./stats.js";
 
-async function listDir(env: RecoveryEnv, dir: string): Promise<string[]> {
+/** The names in `dir`; none when it does not exist (or is not a folder). */
+export async function listDir(env: RecoveryEnv, dir: string): Promise<string[]> {
   try {
     return await env.fs.readdir(dir);
   } catch (err) {
@@ -20,10 +21,11 @@ async function listDir(env: RecoveryEnv, dir: string): Promise<string[]> {
   }
 }
 
-async function moveAside(env: RecoveryEnv, report: RecoveryReport, path: string, reason: string, what: string): Promise<void> {
+/** Reports a damaged file and, when repairing, moves it to quarantine. */
+export async function moveAside(env: RecoveryEnv, report: RecoveryReport, path: string, reason: string, what: string): Promise<void> {
   report.problems.push(`${what} is damaged (${reason})${env.repair ? "; moved to quarantine" : "; fsck --repair moves it to quarantine"}.`);
   if (!env.repair) {
-    report.quarantined.push({ path: path.slice(env.layout.dataDir.length + 1), reason, movedTo: "" });
+    report.quarantined.push({ path: relative(env.layout.dataDir, path), reason, movedTo: "" });
     return;
   }
   report.quarantined.push(await quarantine({ fs: env.fs, layout: env.layout, now: env.clock.now(), path, reason }));
@@ -34,8 +36,9 @@ function refOf(record: ContinuationRecord): MessageRef {
 }
 
 /**
- * Recovers one session folder. Boot reads only `session.json` and the turns
- * listed in `openContinuations`; deep mode (fsck) checks every file.
+ * Recovers one session folder. Boot reads `session.json`, lists `turns/` once,
+ * and reads the turns listed in `openContinuations` plus those `messages` does
+ * not list; deep mode (fsck) checks every turn and log.
  */
 export async function recoverSession(env: RecoveryEnv, report: RecoveryReport, sessionId: string): Promise<SessionRecord | undefined> {
   const { fs, layout } = env;

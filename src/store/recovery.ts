@@ -1,25 +1,14 @@
 import { join } from "node:path";
 import { ArtifactMetaSchema } from "./artifacts.js";
 import { asStorageError } from "./atomic.js";
-import { errnoOf } from "./errors.js";
-import { quarantine } from "./quarantine.js";
 import { readRecord } from "./read-record.js";
 import { isUlid } from "./ids.js";
-import { recoverSession } from "./recover-session.js";
+import { listDir, moveAside, recoverSession } from "./recover-session.js";
 import { emptyReport, type RecoveryEnv, type RecoveryReport } from "./recovery-report.js";
 import type { SessionRecord } from "./session-schema.js";
 
 // Enough reads in flight to keep libuv's thread pool busy without flooding it.
 const SCAN_CONCURRENCY = 32;
-
-async function listDir(env: RecoveryEnv, dir: string): Promise<string[]> {
-  try {
-    return await env.fs.readdir(dir);
-  } catch (err) {
-    if (errnoOf(err) === "ENOENT") return [];
-    throw err;
-  }
-}
 
 async function forEachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -88,9 +77,7 @@ async function checkArtifacts(env: RecoveryEnv, report: RecoveryReport): Promise
     const path = join(layout.artifactsDir, name);
     if (metas.has(name)) {
       const read = await readRecord(fs, path, ArtifactMetaSchema);
-      if (read.kind !== "corrupt") continue;
-      report.problems.push(`artifacts/${name} is damaged (${read.reason})${env.repair ? "; moved to quarantine" : "; fsck --repair moves it to quarantine"}.`);
-      report.quarantined.push(env.repair ? await quarantine({ fs, layout, now: env.clock.now(), path, reason: read.reason }) : { path: `artifacts/${name}`, reason: read.reason, movedTo: "" });
+      if (read.kind === "corrupt") await moveAside(env, report, path, read.reason, `artifacts/${name}`);
     } else if (isUlid(name) && !metas.has(`${name}.meta.json`)) {
       report.problems.push(`artifacts/${name} has no .meta.json; the sweeper removes it.`);
     } else if (!isUlid(name)) {
