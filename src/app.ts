@@ -1,6 +1,6 @@
 import type { AppConfig } from "./config/index.js";
 import { createHaClient, type BackoffOptions, type CreateWebSocket, type HaClient } from "./ha/index.js";
-import { createStatusChecks, startMcpListener, startStatusListener, createTokenVerifier, healthReport, type Listener } from "./http/index.js";
+import { createStatusChecks, startMcpListener, startStatusListener, createTokenVerifier, healthReport } from "./http/index.js";
 import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpServer, createMcpSessions } from "./mcp/index.js";
 import type { Clock, Logger } from "./shared/index.js";
@@ -56,7 +56,8 @@ export async function startApp(deps: AppDeps): Promise<App> {
   const stops: { part: string; stop: () => Promise<void> }[] = [];
   const onStop = (part: string, stop: () => Promise<void>) => stops.push({ part, stop });
   const stopAll = async () => {
-    for (const { part, stop } of stops.reverse()) {
+    // splice: a second call (stop after a failed start, say) finds nothing left to stop.
+    for (const { part, stop } of stops.splice(0).reverse()) {
       await stop().then(
         () => logger.debug(`${part} stopped`),
         (err: unknown) => logger.warn({ err: describeError(err) }, `${part} did not stop cleanly`),
@@ -109,9 +110,11 @@ export async function startApp(deps: AppDeps): Promise<App> {
       createWebSocket: deps.createWebSocket,
       acceptedTtlMs: deps.authCacheMs,
     });
-    const listeners: Listener[] = [];
+    // Each listener is closed as soon as the stop begins (it was started last), so no
+    // new work arrives while the rest shuts down; registered at once, so a failed
+    // start of the second one still closes the first.
     const mcp = await startMcpListener({ host: deps.host, port: config.mcpPort, verifier, sessions, health, logger: logger.child({ part: "http" }) });
-    listeners.push(mcp);
+    onStop("MCP listener", () => mcp.close());
     const status = await startStatusListener({
       host: deps.host,
       port: config.statusPort,
@@ -120,11 +123,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       info: { version: VERSION, mode: config.mode, mcpPath: "/mcp", mcpPort: mcp.port, toolNames: registry.list().map((t) => registry.wireName(t.name)) },
       logger: logger.child({ part: "status" }),
     });
-    listeners.push(status);
-    // Listeners close first on stop, so no new work arrives while the rest shuts down.
-    onStop("listeners", async () => {
-      await Promise.all(listeners.map((l) => l.close()));
-    });
+    onStop("status listener", () => status.close());
 
     const shownHost = deps.host === "0.0.0.0" || deps.host === "::" ? "127.0.0.1" : deps.host;
     const mcpUrl = `http://${shownHost}:${mcp.port}/mcp`;
