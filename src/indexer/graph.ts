@@ -6,12 +6,9 @@ import type { FieldKey } from "./fields.js";
 import { compileFilter, type EntityFilter } from "./filters.js";
 import {
   emptyRegistries,
-  type AreaInfo,
   type DeviceInfo,
   type EntityStructure,
-  type FloorInfo,
   type IndexedEntity,
-  type LabelInfo,
   type LiveState,
   type Registries,
 } from "./model.js";
@@ -199,17 +196,8 @@ export class HomeGraph {
     });
   }
 
-  areas(): AreaInfo[] {
-    return [...this.#reg.areas.values()];
-  }
-  floors(): FloorInfo[] {
-    return [...this.#reg.floors.values()];
-  }
   devices(): DeviceInfo[] {
     return [...this.#reg.devices.values()];
-  }
-  labels(): LabelInfo[] {
-    return [...this.#reg.labels.values()];
   }
   device(deviceId: string): DeviceInfo | undefined {
     return this.#reg.devices.get(deviceId);

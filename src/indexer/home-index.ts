@@ -3,7 +3,7 @@ import { describeError, systemClock, type Clock, type Logger } from "../shared/i
 import type { EntityFilter } from "./filters.js";
 import { HomeGraph, type SearchOptions, type SearchResult } from "./graph.js";
 import { INDEX_FORMAT_VERSION, readIndexMeta, writeIndexMeta } from "./meta.js";
-import type { AreaInfo, DeviceInfo, FloorInfo, IndexedEntity, LabelInfo, LiveState, Registries } from "./model.js";
+import type { DeviceInfo, IndexedEntity, LiveState, Registries } from "./model.js";
 import { RateMeter } from "./rate.js";
 import { EXTENDED_SLICE, fetchExtended, fetchRegistries } from "./registry-fetch.js";
 import { renderEntities, type RenderedContext } from "./render.js";
@@ -33,10 +33,7 @@ export interface HomeIndex {
   query(filter?: EntityFilter): IndexedEntity[];
   stats(): IndexStats;
   states(): ReadonlyMap<string, LiveState>;
-  areas(): AreaInfo[];
-  floors(): FloorInfo[];
   devices(): DeviceInfo[];
-  labels(): LabelInfo[];
   device(deviceId: string): DeviceInfo | undefined;
   /** Entity ids on a device, hidden ones included. */
   entitiesOfDevice(deviceId: string): string[];
@@ -215,16 +212,30 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
   }
 
   let metaVersion: string | null | undefined;
-  async function checkMeta(): Promise<void> {
-    if (!deps.dataDir) return;
+  async function checkMeta(dataDir: string): Promise<void> {
     const haVersion = ha.haVersion ?? null;
     if (metaVersion === haVersion) return;
     metaVersion = haVersion;
-    const prior = await readIndexMeta(deps.dataDir);
+    const prior = await readIndexMeta(dataDir);
     if (prior && (prior.formatVersion !== INDEX_FORMAT_VERSION || prior.haVersion !== haVersion)) {
       logger.info({ from: prior, toFormat: INDEX_FORMAT_VERSION, toHa: haVersion }, "index format or Home Assistant version changed; rebuilt from scratch");
     }
-    await writeIndexMeta(deps.dataDir, { formatVersion: INDEX_FORMAT_VERSION, haVersion, builtAt: clock.now() });
+    await writeIndexMeta(dataDir, { formatVersion: INDEX_FORMAT_VERSION, haVersion, builtAt: clock.now() });
+  }
+
+  // Meta writes run one after another (they share a temp file), and whenIdle() and stop() wait for them.
+  let metaWriting: Promise<void> | undefined;
+  function recordMeta(): Promise<void> {
+    const dataDir = deps.dataDir;
+    if (!dataDir || stopped) return Promise.resolve();
+    const next = (metaWriting ?? Promise.resolve())
+      .then(() => checkMeta(dataDir))
+      .catch((err: unknown) => logger.warn({ err: describeError(err) }, "could not write index/meta.json"))
+      .finally(() => {
+        if (metaWriting === next) metaWriting = undefined;
+      });
+    metaWriting = next;
+    return next;
   }
 
   return {
@@ -235,7 +246,7 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
         ha.onReady(() => {
           // HA may have been upgraded while we were disconnected: the full refetch rebuilds, the meta file records it.
           extendedWanted = "all";
-          void refetch().then(() => checkMeta().catch((err: unknown) => logger.warn({ err: describeError(err) }, "could not write index/meta.json")));
+          void refetch().then(recordMeta);
         }),
       );
       for (const type of REGISTRY_EVENTS) unsubscribers.push(await ha.subscribeEvents(type, onRegistryEvent));
@@ -249,7 +260,7 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
       ready = true;
       logger.info({ entities: graph.entityCount, ms: clock.now() - startedAt }, "index ready");
       extendedPending = refreshExtended().finally(() => (extendedPending = undefined));
-      await checkMeta().catch((err: unknown) => logger.warn({ err: describeError(err) }, "could not write index/meta.json"));
+      await recordMeta();
     },
     get ready() {
       return ready;
@@ -266,17 +277,15 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
       heapUsedBytes: heapUsed(),
     }),
     states: () => graph.states(),
-    areas: () => graph.areas(),
-    floors: () => graph.floors(),
     devices: () => graph.devices(),
-    labels: () => graph.labels(),
     device: (id) => graph.device(id),
     entitiesOfDevice: (id) => graph.entitiesOfDevice(id),
     render: (entities, opts) => renderEntities(entities, opts),
     async whenIdle() {
-      while (debounceTimer !== undefined || refetching || extendedPending) {
+      while (debounceTimer !== undefined || refetching || extendedPending || metaWriting) {
         if (refetching) await refetching;
         else if (extendedPending) await extendedPending;
+        else if (metaWriting) await metaWriting;
         else await new Promise((r) => setTimeout(r, Math.min(debounceMs, 50)));
       }
     },
@@ -289,6 +298,7 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
       await Promise.all(unsubs.map((u) => u().catch(() => undefined)));
       await refetching;
       await extendedPending;
+      await metaWriting;
     },
   };
 }
