@@ -226,12 +226,14 @@ describe("REST", () => {
     expect(await log.text()).toContain("switch.garden_fountain_pump");
     const auth = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
     const called = await fetch(`${sim.apiUrl}/services/light/turn_on`, { method: "POST", headers: auth, body: JSON.stringify({ entity_id: "light.kitchen_ceiling" }) });
-    expect(((await called.json()) as HassState[]).map((s) => s.entity_id)).toEqual(["light.kitchen_ceiling"]);
+    const changed = (await called.json()) as HassState[];
+    expect(changed.map((s) => s.entity_id)).toEqual(["light.kitchen_ceiling"]);
+    expect(changed[0]?.context.user_id).toEqual(expect.any(String));
     expect(sim.home.getState("light.kitchen_ceiling")?.state).toBe("on");
     expect((await fetch(`${sim.apiUrl}/services/light/explode`, { method: "POST", headers: auth, body: "{}" })).status).toBe(400);
     const rendered = await fetch(`${sim.apiUrl}/template`, { method: "POST", headers: auth, body: JSON.stringify({ template: "{{ states('light.kitchen_ceiling') }}" }) });
     expect(await rendered.text()).toBe("on");
-        sim.users.revokeToken(token);
+    sim.users.revokeToken(token);
     expect((await fetch(`${sim.apiUrl}/`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
   });
 });

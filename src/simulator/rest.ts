@@ -19,7 +19,8 @@ export function handleRest(ctx: ServerContext, req: IncomingMessage, res: Server
   }
   const header = req.headers.authorization ?? "";
   const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
-  if (ctx.faults.refuseAuth || !ctx.users.byToken(token)) {
+  const user = ctx.faults.refuseAuth ? undefined : ctx.users.byToken(token);
+  if (!user) {
     send(res, 401, "text/plain; charset=utf-8", "401: Unauthorized");
     return;
   }
@@ -30,7 +31,7 @@ export function handleRest(ctx: ServerContext, req: IncomingMessage, res: Server
         if (body === undefined) return json(res, 400, { message: "Data should be valid JSON." });
         if (path === "/api/template") return postTemplate(ctx, body, res);
         const [domain, service] = path.slice("/api/services/".length).split("/");
-        postService(ctx, { domain: domain ?? "", service: service ?? "", body, returnResponse: url.searchParams.has("return_response"), token }, res);
+        postService(ctx, { domain: domain ?? "", service: service ?? "", body, returnResponse: url.searchParams.has("return_response"), userId: user.id }, res);
       } catch (err) {
         ctx.logger.error({ err }, "REST request failed");
         if (!res.headersSent) send(res, 500, "text/plain; charset=utf-8", "500: Internal Server Error");
@@ -57,12 +58,11 @@ export function handleRest(ctx: ServerContext, req: IncomingMessage, res: Server
 /** `POST /api/services/{domain}/{service}`: the states the call changed, or those plus the response. */
 function postService(
   ctx: ServerContext,
-  o: { domain: string; service: string; body: Record<string, unknown>; returnResponse: boolean; token: string },
+  o: { domain: string; service: string; body: Record<string, unknown>; returnResponse: boolean; userId: string },
   res: ServerResponse,
 ): void {
   try {
-    const user = ctx.users.byToken(o.token);
-    const result = callService(ctx.home, { domain: o.domain, service: o.service, serviceData: o.body, returnResponse: o.returnResponse, userId: user?.id ?? null });
+    const result = callService(ctx.home, { domain: o.domain, service: o.service, serviceData: o.body, returnResponse: o.returnResponse, userId: o.userId });
     const id = result.context.id;
     const changed = ctx.home.states().filter((s) => s.context.id === id || s.context.parent_id === id);
     json(res, 200, o.returnResponse ? { changed_states: changed, service_response: result.response } : changed);
