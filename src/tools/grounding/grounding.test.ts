@@ -184,4 +184,16 @@ describe("grounding tools", () => {
     expect(out.token_estimate).toBe(Math.ceil((out.text as unknown as string).length / 4));
     expect(await registry.call("render_context", {}, ctx)).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
   });
+
+  it("render_context keeps the device and id selectors when it searches", async () => {
+    const { registry } = await setup();
+    const all = await value(registry, "render_context", { query: "bedroom" });
+    expect(all.entity_count).toBeGreaterThan(1);
+    const onDevice = await value(registry, "render_context", { query: "bedroom", device: "dev_bulb" });
+    expect(onDevice.entity_count).toBe(1);
+    expect(onDevice.text).toContain("light.bedroom_ceiling");
+    const byId = await value(registry, "render_context", { query: "bedroom", entity_ids: ["light.bedroom_reading_lamp"] });
+    expect(byId.entity_count).toBe(1);
+    expect(byId.text).toContain("light.bedroom_reading_lamp");
+  });
 });

@@ -18,6 +18,9 @@ const Output = z.object({
   omitted: z.number().int().describe("Matching entities left out because of max_entities."),
 });
 
+/** The most hits the index's search returns. */
+const MAX_SEARCH_HITS = 500;
+
 /** `render_context`: a compact text picture of part of the home, sized for a prompt. */
 export function createRenderContextTool(deps: { index: HomeIndex }): ToolSpec {
   return defineTool({
@@ -37,9 +40,14 @@ export function createRenderContextTool(deps: { index: HomeIndex }): ToolSpec {
         }
         let entities;
         if (args.query?.trim()) {
-          const { entityIds: _ids, device: _device, ...searchFilter } = filter;
-          const hits = deps.index.search(args.query, { ...searchFilter, limit: args.max_entities });
-          entities = hits.map((h) => deps.index.entity(h.entityId)!).filter(Boolean);
+          // Search takes every filter but a list of ids; those narrow its hits instead.
+          const { entityIds, ...searchFilter } = filter;
+          const wanted = entityIds && new Set(entityIds);
+          const hits = deps.index.search(args.query, { ...searchFilter, limit: wanted ? MAX_SEARCH_HITS : args.max_entities });
+          entities = hits
+            .filter((h) => !wanted || wanted.has(h.entityId))
+            .slice(0, args.max_entities)
+            .flatMap((h) => deps.index.entity(h.entityId) ?? []);
         } else {
           entities = deps.index.query(filter);
         }
