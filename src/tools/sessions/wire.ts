@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HaAgentError } from "../../shared/index.js";
-import { ULID_PATTERN, type Budgets, type MessageRef, type ModelConfig, type Policy, type Preferences, type SessionRecord } from "../../store/index.js";
+import { NotFoundError, ULID_PATTERN, type Budgets, type MessageRef, type ModelConfig, type Policy, type Preferences, type SessionRecord } from "../../store/index.js";
 import { fail, type ToolOutcome } from "../tool.js";
 
 // Snake_case wire shapes of the session settings, and converters to the store's records.
@@ -93,6 +93,7 @@ export function storeFailure(err: unknown): ToolOutcome<never> {
   throw err;
 }
 
+/** The store's own not-found answer, for a session `sessions.get` did not return. */
 export function notFound(sessionId: string): ToolOutcome<never> {
-  return fail("not_found", `No session "${sessionId}" exists for you. Check the id, or start a new session with ha_agent_start_session.`);
+  return storeFailure(new NotFoundError("session", sessionId));
 }
