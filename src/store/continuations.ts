@@ -27,7 +27,7 @@ export interface ContinuationPatch {
   usage?: Partial<Usage>;
   /**
    * New session memory, saved in the same `session.json` write as a final
-   * status, so a turn costs at most two session writes. Ignored otherwise.
+   * status, so a turn costs one session write. Ignored otherwise.
    */
   memory?: SessionMemory;
 }
