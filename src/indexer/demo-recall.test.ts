@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHaClient } from "../ha/index.js";
-import { silentLogger } from "../shared/index.js";
-import { demoHouse, startSimulator, type Simulator } from "../simulator/index.js";
+import { demoHouse } from "../simulator/index.js";
 import { recallAtK, type LabelledQuery } from "./bench/recall.js";
-import { createHomeIndex, type HomeIndex } from "./home-index.js";
+import type { HomeIndex } from "./home-index.js";
+import { startLiveIndex, type LiveIndex } from "./test-support/live-index.js";
 
 /**
  * Everyday questions about the demo house, whose names, aliases and makers
@@ -40,22 +39,14 @@ const QUERIES: LabelledQuery[] = [
 ];
 
 describe("search on the demo house", () => {
-  let sim: Simulator;
-  let ha: ReturnType<typeof createHaClient>;
+  let live: LiveIndex | undefined;
   let index: HomeIndex;
   beforeAll(async () => {
-    sim = await startSimulator({ house: demoHouse() });
-    ha = createHaClient({ wsUrl: sim.wsUrl, apiUrl: sim.apiUrl, token: sim.users.tokenFor(), logger: silentLogger });
-    await ha.connect();
-    index = createHomeIndex({ ha, logger: silentLogger });
-    await index.start();
+    live = await startLiveIndex(demoHouse());
+    index = live.index;
     await index.whenIdle();
   });
-  afterAll(async () => {
-    await index?.stop();
-    await ha?.close();
-    await sim?.close();
-  });
+  afterAll(() => live?.close());
 
   it("puts what a person means in the top five for everyday questions", () => {
     for (const q of QUERIES) for (const id of q.expected) expect(index.entity(id), `${q.query}: ${id}`).toBeDefined();

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHaClient } from "../../ha/index.js";
-import { silentLogger } from "../../shared/index.js";
-import { generateHouse, startSimulator, type House, type Simulator } from "../../simulator/index.js";
-import { createHomeIndex, type HomeIndex } from "../home-index.js";
+import { generateHouse, type House } from "../../simulator/index.js";
+import type { HomeIndex } from "../home-index.js";
+import { startLiveIndex, type LiveIndex } from "../test-support/live-index.js";
 import { SubstringScan } from "./baseline.js";
 import { QUERY_SEED, querySetFor } from "./query-set.js";
 import { recallAtK, type LabelledQuery } from "./recall.js";
@@ -22,24 +21,16 @@ describe("recallAtK", () => {
 
 describe("search recall on the generated home (2,000 entities)", () => {
   let house: House;
-  let sim: Simulator;
-  let ha: ReturnType<typeof createHaClient>;
+  let live: LiveIndex | undefined;
   let index: HomeIndex;
   beforeAll(async () => {
     house = generateHouse({ entities: 2000, seed: QUERY_SEED });
-    sim = await startSimulator({ house });
-    ha = createHaClient({ wsUrl: sim.wsUrl, apiUrl: sim.apiUrl, token: sim.users.tokenFor(), logger: silentLogger });
-    await ha.connect();
-    index = createHomeIndex({ ha, logger: silentLogger });
-    await index.start();
+    live = await startLiveIndex(house);
+    index = live.index;
   });
-  afterAll(async () => {
-    await index?.stop();
-    await ha?.close();
-    await sim?.close();
-  });
+  afterAll(() => live?.close());
 
-  it("has at least 60 labelled queries covering every kind the issue names", () => {
+  it("has at least 60 labelled queries covering every kind of query", () => {
     const qs = querySetFor(house);
     expect(qs.length).toBeGreaterThanOrEqual(60);
     const kinds = new Set(qs.map((q) => q.kind));
