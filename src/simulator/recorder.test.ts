@@ -143,6 +143,14 @@ describe("render_template", () => {
     expect((await c.until((m) => m.id === sub.id && m.type === "event")).event.result).toBe(31);
   });
 
+  it("sends a re-render error as an event when report_errors is set", async () => {
+    const sub = await cmd("render_template", { template: "{{ states('sensor.kitchen_temperature') | float + 1 }}", report_errors: true });
+    await c.until((m) => m.id === sub.id && m.type === "event");
+    sim.home.setState("sensor.kitchen_temperature", "unavailable");
+    const failed = await c.until((m) => m.id === sub.id && m.type === "event");
+    expect(failed.event).toEqual({ error: expect.stringContaining("float"), level: "ERROR" });
+  });
+
   it("renders text with several expressions and reports what it cannot render as template_error", async () => {
     const sub = await cmd("render_template", { template: "Lock is {{ states('lock.front_door') }}, floor lamp {{ 'on' if true }}" });
     expect(sub.error.code).toBe("template_error");

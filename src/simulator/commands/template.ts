@@ -40,7 +40,10 @@ export const renderTemplateCommand: Command = defineCommand(
         last = text;
         conn.sendEventJson(id, JSON.stringify(event(r)));
       } catch (err) {
-        if (msg.report_errors) conn.sendEventJson(id, JSON.stringify({ error: (err as Error).message, level: "ERROR" }));
+        if (!(err instanceof TemplateError)) conn.ctx.logger.error({ err }, "render_template failed");
+        else if (msg.report_errors) conn.sendEventJson(id, JSON.stringify({ error: err.message, level: "ERROR" }));
+        // HA only logs a re-render error the client did not ask to hear about.
+        else conn.ctx.logger.warn({ template: msg.template, error: err.message }, "template error");
       }
     });
     conn.addSubscription(id, unsub);
