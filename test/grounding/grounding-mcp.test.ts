@@ -1,16 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoHouse } from "../../src/simulator/index.js";
+import { callTool, waitUntil } from "../support/mcp.js";
 import { startStack, type Stack } from "../support/stack.js";
+
+const GROUNDING_TOOLS = ["index_search", "state_query", "diagnose_entity", "analyze_errors", "render_context"].map((n) => `ha_agent_${n}`);
+
+/**
+ * Starts the program with a client that has listed the tools: from then on the
+ * MCP SDK client checks every structured result against the tool's advertised
+ * output schema, as strict clients do, and rejects a result that strays from it.
+ */
+async function startListedStack(): Promise<Stack> {
+  const stack = await startStack();
+  await stack.client.listTools();
+  return stack;
+}
 
 /** Calls a tool through MCP and returns its structured result, failing on a tool error. */
 async function call(stack: Stack, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const res = await stack.client.callTool({ name, arguments: args });
-  if (res.isError) throw new Error(`${name} failed: ${JSON.stringify(res.content)}`);
-  const structured = res.structuredContent as Record<string, unknown>;
+  const reply = await callTool(stack.client, name, args);
+  if (reply.isError) throw new Error(`${name} failed: ${reply.text}`);
   // The text block carries the same JSON, for clients that ignore structured content.
-  const text = (res.content as { type: string; text: string }[]).find((c) => c.type === "text")?.text;
-  expect(JSON.parse(text ?? "null")).toEqual(structured);
-  return structured;
+  expect(JSON.parse(reply.text)).toEqual(reply.value);
+  return reply.value;
 }
 
 const integrationOf = (logger: string) => /^homeassistant\.components\.([a-z0-9_]+)/.exec(logger)?.[1] ?? logger.split(".")[0]!;
@@ -18,7 +30,7 @@ const integrationOf = (logger: string) => /^homeassistant\.components\.([a-z0-9_
 describe("grounding tools through MCP (demo house)", () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startListedStack();
   });
   afterAll(async () => {
     await stack?.close();
@@ -26,15 +38,15 @@ describe("grounding tools through MCP (demo house)", () => {
 
   it("lists the grounding tools with described inputs and output schemas", async () => {
     const { tools } = await stack.client.listTools();
-    const names = tools.map((t) => t.name);
-    for (const n of ["index_search", "state_query", "diagnose_entity", "analyze_errors", "render_context"]) expect(names).toContain(`ha_agent_${n}`);
-    const search = tools.find((t) => t.name === "ha_agent_index_search")!;
-    expect(search.outputSchema).toBeDefined();
-    const props = search.inputSchema.properties as Record<string, { description?: string }>;
-    for (const [key, prop] of Object.entries(props)) expect(prop.description, key).toBeTruthy();
+    for (const name of GROUNDING_TOOLS) {
+      const tool = tools.find((t) => t.name === name);
+      expect(tool?.outputSchema, name).toMatchObject({ type: "object", additionalProperties: false });
+      const props = tool!.inputSchema.properties as Record<string, { description?: string }>;
+      for (const [key, prop] of Object.entries(props)) expect(prop.description, `${name}.${key}`).toBeTruthy();
+    }
   });
 
-  it("index_search answers in the contract's shape with typo tolerance and area aliases", async () => {
+  it("index_search answers in its schema's shape with typo tolerance and area aliases", async () => {
     const out = await call(stack, "ha_agent_index_search", { query: "lounge lights", limit: 5 });
     const results = out.results as Record<string, unknown>[];
     const lounge = stack.app.index.query({ area: "living_room", domain: "light" }).map((e) => e.entityId);
@@ -46,9 +58,9 @@ describe("grounding tools through MCP (demo house)", () => {
   });
 
   it("returns a tool error naming the bad argument", async () => {
-    const res = await stack.client.callTool({ name: "ha_agent_state_query", arguments: { area: "attic" } });
-    expect(res.isError).toBe(true);
-    expect(JSON.stringify(res.content)).toMatch(/area.*attic/);
+    const reply = await callTool(stack.client, "ha_agent_state_query", { area: "attic" });
+    expect(reply.isError).toBe(true);
+    expect(reply.text).toMatch(/area.*attic/);
   });
 
   it("diagnose_entity on the flapping entity names the flapping and the matching log errors", async () => {
@@ -87,7 +99,7 @@ describe("grounding tools through MCP (demo house)", () => {
 describe("index resync through MCP", () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startListedStack();
   });
   afterAll(async () => {
     await stack?.close();
@@ -103,14 +115,12 @@ describe("index resync through MCP", () => {
     await burst;
 
     const want = Object.fromEntries(stack.sim.home.states().map((s) => [s.entity_id, s.state]));
-    let got: Record<string, string | null> = {};
-    for (let i = 0; i < 200; i++) {
+    const states = async () => {
       const out = await call(stack, "ha_agent_state_query", { include_hidden: true, limit: 1000 });
-      got = Object.fromEntries((out.entities as { entity_id: string; state: string | null }[]).filter((e) => e.state !== null).map((e) => [e.entity_id, e.state]));
-      if (JSON.stringify(Object.entries(got).sort()) === JSON.stringify(Object.entries(want).sort())) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(got).toEqual(want);
+      return Object.fromEntries((out.entities as { entity_id: string; state: string | null }[]).filter((e) => e.state !== null).map((e) => [e.entity_id, e.state]));
+    };
+    const sorted = (m: Record<string, unknown>) => JSON.stringify(Object.entries(m).sort());
+    expect(await waitUntil(states, (got) => sorted(got) === sorted(want), 10_000)).toEqual(want);
     for (const id of removed) expect(stack.app.index.entity(id)).toBeUndefined();
     const search = await call(stack, "ha_agent_index_search", { query: "porch light", limit: 10 });
     expect((search.results as { entity_id: string }[]).map((r) => r.entity_id)).not.toContain("light.porch_light");
