@@ -8,7 +8,6 @@ import { describeError } from "../shared/index.js";
 
 interface Entry {
   transport: StreamableHTTPServerTransport;
-  server: Server;
   principalId: string;
   lastSeen: number;
 }
@@ -59,7 +58,7 @@ export function createMcpSessions(options: McpSessionsOptions): McpSessions {
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server, principalId: principal.id, lastSeen: options.clock.now() });
+        sessions.set(id, { transport, principalId: principal.id, lastSeen: options.clock.now() });
         options.logger.info({ principal: principal.id, sessions: sessions.size }, `MCP client connected as ${principal.name}`);
       },
     });

@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { startApp, type App } from "../../src/app.js";
 import { loadConfig } from "../../src/config/index.js";
 import { silentLogger, systemClock, type Logger } from "../../src/shared/index.js";
-import { demoHouse, startSimulator, type House, type Simulator } from "../../src/simulator/index.js";
+import { demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
 
 export interface Stack {
   app: App;
@@ -15,10 +15,8 @@ export interface Stack {
   mcpUrl: string;
   /** The MCP listener's base URL, for `/healthz`. */
   baseUrl: string;
-  statusUrl: string;
   /** A token the simulated HA accepts (an admin user's). */
   token: string;
-  dataDir: string;
   /** An MCP SDK client, connected with `token`. */
   client: Client;
   /** Another connected client for the given token. */
@@ -27,7 +25,6 @@ export interface Stack {
 }
 
 export interface StackOptions {
-  house?: House;
   /** Extra environment for the program, e.g. `{ TOOL_NAME_SEPARATOR: "." }`. */
   env?: Record<string, string>;
   /** Reuse a data directory (to test restarts); a fresh temp dir otherwise. */
@@ -35,12 +32,8 @@ export interface StackOptions {
   /** Reuse a running simulator instead of starting one. */
   sim?: Simulator;
   logger?: Logger;
-  /** Fast heartbeat and reconnects by default, so outage tests run in seconds. */
-  haTiming?: { pingIntervalMs?: number; pongTimeoutMs?: number; backoff?: { initialMs: number; maxMs: number } };
   /** How long accepted tokens are cached (default 60 s, as in production). */
   authCacheMs?: number;
-  /** Wait for HA and the index (default true). */
-  waitReady?: boolean;
 }
 
 export async function connectClient(mcpUrl: string, token: string): Promise<Client> {
@@ -54,7 +47,7 @@ export async function connectClient(mcpUrl: string, token: string): Promise<Clie
  * real sockets, with a connected MCP client.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const sim = options.sim ?? (await startSimulator({ house: options.house ?? demoHouse() }));
+  const sim = options.sim ?? (await startSimulator({ house: demoHouse() }));
   const ownsSim = !options.sim;
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "ha-agent-stack-")));
@@ -69,9 +62,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     clock: systemClock,
     host: "127.0.0.1",
     authCacheMs: options.authCacheMs,
-    haTiming: options.haTiming ?? { pingIntervalMs: 500, pongTimeoutMs: 500, backoff: { initialMs: 50, maxMs: 500 } },
+    // Fast heartbeat and reconnects, so outage tests run in seconds.
+    haTiming: { pingIntervalMs: 500, pongTimeoutMs: 500, backoff: { initialMs: 50, maxMs: 500 } },
   });
-  if (options.waitReady !== false) await app.ready;
+  await app.ready;
   const clients: Client[] = [];
   const connect = async (t: string) => {
     const c = await connectClient(app.mcpUrl, t);
@@ -84,9 +78,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     sim,
     mcpUrl: app.mcpUrl,
     baseUrl: app.mcpUrl.replace(/\/mcp$/, ""),
-    statusUrl: app.statusUrl,
     token,
-    dataDir,
     client,
     connect,
     async close() {
