@@ -102,6 +102,10 @@ describe("call_service", () => {
     expect((await call("light", "explode")).error).toEqual({ code: "not_found", message: "Action light.explode not found." });
     expect((await call("light", "turn_on", { target: { entity_id: "light.kitchen_ceiling" }, service_data: { brightness: 900 } })).error.code).toBe("invalid_format");
     expect((await call("light", "turn_on", { target: { entity_id: "light.kitchen_ceiling" }, return_response: true })).error.code).toBe("service_validation_error");
+    expect((await call("cover", "set_cover_position", { target: { entity_id: "cover.master_bedroom_blinds" } })).error).toEqual({
+      code: "invalid_format",
+      message: "required key not provided @ data['position']",
+    });
     expect((await call("weather", "get_forecasts", { target: { entity_id: "weather.forecast_home" }, service_data: { type: "daily" } })).error.code).toBe("service_validation_error");
     const forecast = await call("weather", "get_forecasts", { target: { entity_id: "weather.forecast_home" }, service_data: { type: "daily" }, return_response: true });
     expect(forecast.result.response["weather.forecast_home"].forecast).toHaveLength(5);

@@ -1,10 +1,8 @@
-import { CommandError } from "../commands/command.js";
 import { isoTime } from "../time.js";
-import { numberField, onOffServices, stateOf, stringField, update, validationError, attr, type ServiceCall, type ServiceTable } from "./service.js";
+import { each, numberField, onOffServices, stateOf, stringField, update, validationError, attr, type ServiceCall, type ServiceTable } from "./service.js";
 
 /** Scenes, scripts, automations and helper entities. */
 
-const each = (fn: (c: ServiceCall, id: string) => void) => (c: ServiceCall) => c.entityIds.forEach((id) => fn(c, id));
 const nowIso = (c: ServiceCall) => isoTime(c.home.now());
 
 /** Applies a scene's member states through the members' own services, as HA's reproduce_state does. */
@@ -48,8 +46,7 @@ function setOption(c: ServiceCall, id: string): void {
 function setNumber(c: ServiceCall, id: string): void {
   const min = Number(attr(c, id, "min") ?? 0);
   const max = Number(attr(c, id, "max") ?? 100);
-  const value = numberField(c.data, "value", -1e9, 1e9);
-  if (value === undefined) throw new CommandError("invalid_format", "required key not provided @ data['value']");
+  const value = numberField(c.data, "value", -1e9, 1e9, true)!;
   if (value < min || value > max) throw validationError(`Value ${value} for ${id} is outside valid range ${min} - ${max}`);
   update(c, id, String(value));
 }
@@ -67,9 +64,9 @@ export const automationServices: ServiceTable = {
     turn_on: { name: "Activate", description: "Activates a scene.", target: true, run: each(activateScene) },
   },
   script: {
-    turn_on: { name: "Turn on", description: "Runs the sequence of actions defined in a script.", target: true, run: (c) => c.entityIds.forEach((id) => runScript(c, id)) },
+    turn_on: { name: "Turn on", description: "Runs the sequence of actions defined in a script.", target: true, run: each(runScript) },
     turn_off: { name: "Turn off", description: "Stops a running script.", target: true, run: each((c, id) => update(c, id, "off", { current: 0 })) },
-    toggle: { name: "Toggle", description: "Toggle a script.", target: true, run: (c) => c.entityIds.forEach((id) => runScript(c, id)) },
+    toggle: { name: "Toggle", description: "Toggle a script.", target: true, run: each(runScript) },
   },
   automation: {
     ...onOffServices("automation", "automation"),

@@ -1,8 +1,6 @@
-import { attr, numberField, stateOf, stringField, update, validationError, type ServiceCall, type ServiceDef, type ServiceTable } from "./service.js";
+import { attr, each, numberField, stateOf, stringField, update, validationError, type ServiceCall, type ServiceDef, type ServiceTable } from "./service.js";
 
 /** Covers, locks, climate and the other device domains with simple state machines. */
-
-const each = (fn: (c: ServiceCall, id: string) => void) => (c: ServiceCall) => c.entityIds.forEach((id) => fn(c, id));
 
 function simple(name: string, description: string, fn: (c: ServiceCall, id: string) => void, fields?: ServiceDef["fields"]): ServiceDef {
   return { name, description, target: true, fields, run: each(fn) };
@@ -26,7 +24,7 @@ export const deviceServices: ServiceTable = {
     toggle: simple("Toggle", "Toggles a cover open/closed.", (c, id) => coverPosition(c, id, stateOf(c, id) === "closed" ? 100 : 0)),
     set_cover_position: simple(
       "Set position", "Moves a cover to a specific position.",
-      (c, id) => coverPosition(c, id, numberField(c.data, "position", 0, 100) ?? Number(attr(c, id, "current_position") ?? 0)),
+      (c, id) => coverPosition(c, id, numberField(c.data, "position", 0, 100, true)!),
       { position: { description: "Target position.", required: true, selector: { number: { min: 0, max: 100, unit_of_measurement: "%" } } } },
     ),
   },
@@ -75,7 +73,7 @@ export const deviceServices: ServiceTable = {
     media_play: simple("Play", "Starts playing.", (c, id) => update(c, id, "playing")),
     media_pause: simple("Pause", "Pauses.", (c, id) => update(c, id, "paused")),
     media_stop: simple("Stop", "Stops playing.", (c, id) => update(c, id, "idle")),
-    volume_set: simple("Set volume", "Sets the volume level.", (c, id) => update(c, id, undefined, { volume_level: numberField(c.data, "volume_level", 0, 1) }), {
+    volume_set: simple("Set volume", "Sets the volume level.", (c, id) => update(c, id, undefined, { volume_level: numberField(c.data, "volume_level", 0, 1, true) }), {
       volume_level: { description: "The volume. 0 is inaudible, 1 is the maximum volume.", required: true, selector: { number: { min: 0, max: 1, step: 0.01 } } },
     }),
     volume_mute: simple("Mute/unmute volume", "Mutes or unmutes.", (c, id) => update(c, id, undefined, { is_volume_muted: c.data.is_volume_muted === true })),

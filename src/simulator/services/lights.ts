@@ -1,4 +1,4 @@
-import { numberField, onOffServices, stateOf, update, attr, type ServiceCall, type ServiceTable } from "./service.js";
+import { each, numberField, onOffServices, stateOf, update, attr, type ServiceCall, type ServiceTable } from "./service.js";
 
 /** Lights, switches, fans and the generic homeassistant.* services. */
 
@@ -53,17 +53,17 @@ function fanOn(call: ServiceCall, id: string): void {
 
 export const lightServices: ServiceTable = {
   light: {
-    turn_on: { name: "Turn on", description: "Turns on one or more lights and adjusts their properties.", target: true, fields: lightFields, run: (c) => c.entityIds.forEach((id) => lightOn(c, id)) },
-    turn_off: { name: "Turn off", description: "Turns off one or more lights.", target: true, fields: { transition: lightFields.transition }, run: (c) => c.entityIds.forEach((id) => lightOff(c, id)) },
-    toggle: { name: "Toggle", description: "Toggles one or more lights.", target: true, fields: lightFields, run: (c) => c.entityIds.forEach((id) => (stateOf(c, id) === "on" ? lightOff(c, id) : lightOn(c, id))) },
+    turn_on: { name: "Turn on", description: "Turns on one or more lights and adjusts their properties.", target: true, fields: lightFields, run: each(lightOn) },
+    turn_off: { name: "Turn off", description: "Turns off one or more lights.", target: true, fields: { transition: lightFields.transition }, run: each(lightOff) },
+    toggle: { name: "Toggle", description: "Toggles one or more lights.", target: true, fields: lightFields, run: each((c, id) => (stateOf(c, id) === "on" ? lightOff(c, id) : lightOn(c, id))) },
   },
   switch: onOffServices("switch", "switch"),
   input_boolean: onOffServices("input_boolean", "input boolean"),
   fan: {
-    turn_on: { name: "Turn on", description: "Turns the fan on.", target: true, fields: { percentage: { description: "Speed in percent.", selector: { number: { min: 0, max: 100 } } } }, run: (c) => c.entityIds.forEach((id) => fanOn(c, id)) },
-    turn_off: { name: "Turn off", description: "Turns the fan off.", target: true, run: (c) => c.entityIds.forEach((id) => update(c, id, "off", { percentage: 0 })) },
-    toggle: { name: "Toggle", description: "Toggles the fan.", target: true, run: (c) => c.entityIds.forEach((id) => (stateOf(c, id) === "on" ? update(c, id, "off", { percentage: 0 }) : fanOn(c, id))) },
-    set_percentage: { name: "Set speed", description: "Sets the fan speed.", target: true, fields: { percentage: { description: "Speed in percent.", required: true, selector: { number: { min: 0, max: 100 } } } }, run: (c) => c.entityIds.forEach((id) => fanOn(c, id)) },
-    set_preset_mode: { name: "Set preset mode", description: "Sets the preset mode.", target: true, fields: { preset_mode: { description: "Preset mode.", required: true, selector: { text: {} } } }, run: (c) => c.entityIds.forEach((id) => fanOn(c, id)) },
+    turn_on: { name: "Turn on", description: "Turns the fan on.", target: true, fields: { percentage: { description: "Speed in percent.", selector: { number: { min: 0, max: 100 } } } }, run: each(fanOn) },
+    turn_off: { name: "Turn off", description: "Turns the fan off.", target: true, run: each((c, id) => update(c, id, "off", { percentage: 0 })) },
+    toggle: { name: "Toggle", description: "Toggles the fan.", target: true, run: each((c, id) => (stateOf(c, id) === "on" ? update(c, id, "off", { percentage: 0 }) : fanOn(c, id))) },
+    set_percentage: { name: "Set speed", description: "Sets the fan speed.", target: true, fields: { percentage: { description: "Speed in percent.", required: true, selector: { number: { min: 0, max: 100 } } } }, run: each(fanOn) },
+    set_preset_mode: { name: "Set preset mode", description: "Sets the preset mode.", target: true, fields: { preset_mode: { description: "Preset mode.", required: true, selector: { text: {} } } }, run: each(fanOn) },
   },
 };

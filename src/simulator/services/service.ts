@@ -49,10 +49,14 @@ export function stateOf(call: ServiceCall, entityId: string): string | undefined
   return call.home.record(entityId)?.wire.state;
 }
 
-/** A number field within bounds, or undefined when absent; anything else is HA's invalid_format. */
-export function numberField(data: Record<string, unknown>, key: string, min: number, max: number): number | undefined {
+/** Runs `fn` once per targeted entity. */
+export const each = (fn: (c: ServiceCall, id: string) => void) => (c: ServiceCall) => c.entityIds.forEach((id) => fn(c, id));
+
+/** A number field within bounds, or undefined when absent and not required; anything else is HA's invalid_format. */
+export function numberField(data: Record<string, unknown>, key: string, min: number, max: number, required = false): number | undefined {
   const v = data[key];
-  if (v === undefined) return undefined;
+  if (v === undefined && !required) return undefined;
+  if (v === undefined) throw new CommandError("invalid_format", `required key not provided @ data['${key}']`);
   const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
   if (typeof n !== "number" || !Number.isFinite(n) || n < min || n > max) {
     throw new CommandError("invalid_format", `value must be a number between ${min} and ${max} for dictionary value @ data['${key}']`);
@@ -73,12 +77,8 @@ export function validationError(message: string): CommandError {
 
 /** on/off/toggle for domains whose state is simply "on" or "off". */
 export function onOffServices(domain: string, label: string): Record<string, ServiceDef> {
-  const to = (target: "on" | "off" | "toggle") => (call: ServiceCall) => {
-    for (const id of call.entityIds) {
-      const s = stateOf(call, id);
-      update(call, id, target === "toggle" ? (s === "on" ? "off" : "on") : target);
-    }
-  };
+  const to = (target: "on" | "off" | "toggle") =>
+    each((call, id) => update(call, id, target === "toggle" ? (stateOf(call, id) === "on" ? "off" : "on") : target));
   return {
     turn_on: { name: "Turn on", description: `Turns on the ${label}.`, target: true, run: to("on") },
     turn_off: { name: "Turn off", description: `Turns off the ${label}.`, target: true, run: to("off") },
