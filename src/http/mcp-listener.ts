@@ -45,7 +45,8 @@ export async function startMcpListener(options: McpListenerOptions): Promise<Lis
   const server = createServer((req, res) => {
     route(req, res).catch((err: unknown) => {
       if (err instanceof BodyError) {
-        if (!res.headersSent) sendJson(res, err.status, { jsonrpc: "2.0", error: { code: -32700, message: err.message }, id: null });
+        // JSON-RPC: -32700 is a parse error, -32600 an invalid request (here: too large).
+        if (!res.headersSent) sendJson(res, err.status, { jsonrpc: "2.0", error: { code: err.status === 413 ? -32600 : -32700, message: err.message }, id: null });
         return;
       }
       options.logger.error({ err: describeError(err), url: req.url }, "request failed");
