@@ -2,6 +2,9 @@ import type { HistoryResult } from "../../ha/index.js";
 
 const DOWN = new Set(["unavailable", "unknown"]);
 
+/** Whether a state means HA has no real reading: unavailable or unknown. */
+export const isDown = (state: string): boolean => DOWN.has(state);
+
 interface StateChange {
   state: string;
   /** Epoch milliseconds. */

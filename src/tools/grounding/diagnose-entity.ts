@@ -3,7 +3,7 @@ import type { HaClient, HistoryResult, LogbookEntry } from "../../ha/index.js";
 import type { HomeIndex, IndexedEntity } from "../../indexer/index.js";
 import { systemClock, type Clock } from "../../shared/index.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
-import { analyzeHistory, type Availability } from "./availability.js";
+import { analyzeHistory, isDown, type Availability } from "./availability.js";
 import { guarded, progressOf, iso, noteFailure, shortTime } from "./common.js";
 import { LEVELS, atLeast, createMentionMatcher, logRecords, type LogRecord } from "./log-records.js";
 
@@ -142,6 +142,8 @@ function matchLogs(args: { e: IndexedEntity; records: LogRecord[]; index: HomeIn
   return [...direct.sort(byCount), ...integration.sort(byCount).slice(0, INTEGRATION_ONLY_SHOWN)];
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 /** What a person would point out, most serious first. */
 function findings(args: { e: IndexedEntity; avail: Availability; hours: number; now: number; logs: Matched[]; deviceDisabled: boolean }): string[] {
   const { e, avail, hours, now } = args;
@@ -151,12 +153,12 @@ function findings(args: { e: IndexedEntity; avail: Availability; hours: number; 
   if (args.deviceDisabled) out.push("its device is disabled");
   if (avail.outages > 0) {
     const flapping = avail.outages >= FLAP_OUTAGES ? "flapping: " : "";
-    out.push(`${flapping}unavailable ${avail.outages} time${avail.outages === 1 ? "" : "s"} in ${window}, last at ${shortTime(avail.lastOutageAt!, now)}`);
+    out.push(`${flapping}unavailable ${plural(avail.outages, "time")} in ${window}, last at ${shortTime(avail.lastOutageAt!, now)}`);
   }
   if (avail.toggles >= FLAP_TOGGLES) {
     out.push(`flapping: switched state ${avail.toggles} times in ${window}, last at ${shortTime(avail.lastToggleAt!, now)}`);
   }
-  if (e.state && (e.state.state === "unavailable" || e.state.state === "unknown")) {
+  if (e.state && isDown(e.state.state)) {
     out.push(`currently ${e.state.state} since ${shortTime(e.state.lastChanged, now)}`);
   }
   const direct = args.logs.filter((l) => l.on !== "integration");
@@ -170,14 +172,13 @@ function findings(args: { e: IndexedEntity; avail: Availability; hours: number; 
     byIntegration.set(r.integration, g);
   }
   for (const [integration, g] of byIntegration) {
-    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
     const kind = g.timeouts === g.count ? "timeout" : g.errors === g.count ? "error" : g.errors === 0 ? "warning" : "error or warning";
     const what = kind === "error or warning" ? `${g.count} errors and warnings` : plural(g.count, kind);
     const timeouts = g.timeouts > 0 && g.timeouts < g.count ? ` (${plural(g.timeouts, "timeout")})` : "";
     const target = g.on.has("entity") ? "this entity" : "this device";
     out.push(`integration ${integration} logged ${what} for ${target}${timeouts}`);
   }
-  if (avail.changes.length <= 1 && e.state && !["unavailable", "unknown"].includes(e.state.state) && now - e.state.lastChanged > hours * 3_600_000) {
+  if (avail.changes.length <= 1 && e.state && !isDown(e.state.state) && now - e.state.lastChanged > hours * 3_600_000) {
     out.push(`no state change in ${window}`);
   }
   if (out.length === 0) out.push(`no problems found in the last ${window}`);
