@@ -12,16 +12,18 @@ export const EXTENDED_SLICE = 2000;
  */
 export async function fetchRegistries(args: { ha: HaClient; logger: Logger; extended: Registries["extended"] }): Promise<Registries> {
   const { ha, logger } = args;
+  const optional = <T>(list: Promise<T[]>, without: string): Promise<T[]> =>
+    list.catch((err: unknown) => {
+      logger.debug({ err: describeError(err) }, without);
+      return [];
+    });
   const [entities, devices, areas, floors, labels, configEntries] = await Promise.all([
     ha.listEntityRegistry(),
     ha.listDeviceRegistry(),
     ha.listAreaRegistry(),
-    ha.listFloorRegistry().catch(() => []),
-    ha.listLabelRegistry().catch(() => []),
-    ha.sendCommand<ConfigEntryInfo[]>({ type: "config_entries/get" }).catch((err: unknown) => {
-      logger.debug({ err: describeError(err) }, "config entries unavailable; integrations are named by platform only");
-      return [] as ConfigEntryInfo[];
-    }),
+    optional(ha.listFloorRegistry(), "floor registry unavailable; searching without floors"),
+    optional(ha.listLabelRegistry(), "label registry unavailable; searching without labels"),
+    optional(ha.sendCommand<ConfigEntryInfo[]>({ type: "config_entries/get" }), "config entries unavailable; integrations are named by platform only"),
   ]);
   return { entities, extended: args.extended, devices, areas, floors, labels, configEntries };
 }
