@@ -67,6 +67,23 @@ describe.each(["ENOSPC", "EACCES"])("when the disk refuses writes with %s", (cod
     await reopened.close();
   });
 
+  it("cuts a partial write it could not cut at once before the next flush appends", async () => {
+    const { dataDir, faulty, store, continuation } = await openWithDurableStep();
+    faulty.failWrites(code);
+    faulty.failCuts(true);
+    await expect(store.steps.append(OWNER, continuation.id, { type: "tool_call", detail: "two" }, { durable: true })).rejects.toBeInstanceOf(StorageError);
+
+    faulty.failWrites(undefined);
+    faulty.failCuts(false);
+    await store.steps.append(OWNER, continuation.id, { type: "plan", detail: "three" }, { durable: true });
+    expect((await store.steps.read(OWNER, continuation.id)).map((l) => l.detail)).toEqual(["one", "two", "three"]);
+    await store.close();
+    const reopened = await openStore({ dataDir });
+    expect(reopened.recovery.problems.filter((p) => /damaged|torn/.test(p))).toEqual([]);
+    expect((await reopened.steps.read(OWNER, continuation.id)).map((l) => l.detail)).toEqual(["one", "two", "three"]);
+    await reopened.close();
+  });
+
   it("fails a finish without leaving a final line behind, and a retry finishes once", async () => {
     const { dataDir, faulty, store, s, continuation } = await openWithDurableStep();
 

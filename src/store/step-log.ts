@@ -1,6 +1,7 @@
 import { dirname } from "node:path";
 import type { Logger } from "../shared/index.js";
 import { asStorageError, fsyncDir } from "./atomic.js";
+import { errnoOf } from "./errors.js";
 import type { StoreFileHandle, StoreFs } from "./fs.js";
 import { encodeLogLine } from "./log-format.js";
 import type { StoredEntry, StoredLine } from "./step-schema.js";
@@ -25,6 +26,8 @@ export class StepLogWriter {
   #size: number;
   #exists: boolean;
   #pending: string[] = [];
+  /** A failed flush left bytes past `#size` that could not be cut yet. */
+  #tornTail = false;
   #handle: StoreFileHandle | undefined;
   #chain: Promise<void> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
@@ -108,6 +111,11 @@ export class StepLogWriter {
     const count = this.#pending.length;
     const data = this.#pending.join("");
     try {
+      // Appending after an uncut partial write would glue the next line to it and damage both.
+      if (this.#tornTail) {
+        await this.#fs.truncate(this.#path, this.#size);
+        this.#tornTail = false;
+      }
       this.#handle ??= await this.#fs.open(this.#path, "a");
       await this.#handle.writeFile(data);
       await this.#handle.sync();
@@ -118,8 +126,12 @@ export class StepLogWriter {
       }
     } catch (err) {
       // Cut any partial write so the log stays a clean sequence of lines; the
-      // lines stay buffered and go out with the next flush.
-      await this.#fs.truncate(this.#path, this.#size).catch(() => undefined);
+      // lines stay buffered and go out with the next flush, which cuts first
+      // if this cut fails too. No file means nothing to cut.
+      this.#tornTail = await this.#fs.truncate(this.#path, this.#size).then(
+        () => false,
+        (cutErr: unknown) => errnoOf(cutErr) !== "ENOENT",
+      );
       const handle = this.#handle;
       this.#handle = undefined;
       await handle?.close().catch(() => undefined);

@@ -4,8 +4,9 @@ import { nodeStoreFs, type StoreFs } from "../fs.js";
  * A real fs that fails chosen operations with an errno, as a full SD card or
  * a read-only remount would.
  */
-export function faultyFs(inner: StoreFs = nodeStoreFs): { fs: StoreFs; failWrites(code: string | undefined): void } {
+export function faultyFs(inner: StoreFs = nodeStoreFs): { fs: StoreFs; failWrites(code: string | undefined): void; failCuts(fail: boolean): void } {
   let code: string | undefined;
+  let cutsFail = false;
   const boom = () => Object.assign(new Error(`${code}: injected failure`), { code });
   const fs: StoreFs = {
     ...inner,
@@ -34,11 +35,19 @@ export function faultyFs(inner: StoreFs = nodeStoreFs): { fs: StoreFs; failWrite
       if (code) throw boom();
       await inner.rename(from, to);
     },
+    truncate: async (path, length) => {
+      if (cutsFail) throw Object.assign(new Error("EIO: injected failure"), { code: "EIO" });
+      await inner.truncate(path, length);
+    },
   };
   return {
     fs,
     failWrites(next) {
       code = next;
+    },
+    /** Makes truncate fail too, so a partial write cannot be cut at once. */
+    failCuts(fail) {
+      cutsFail = fail;
     },
   };
 }
