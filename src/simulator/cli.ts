@@ -6,6 +6,7 @@ import type { House } from "./house-schema.js";
 import { loadHouseFile } from "./load.js";
 import { startSimulator } from "./simulator.js";
 import { SimulatorError } from "./errors.js";
+import { defaultAdmin } from "./users.js";
 
 /** `npm run sim`: a Home Assistant simulator on a port, until SIGINT or SIGTERM. */
 async function main(argv: string[]): Promise<number> {
@@ -29,7 +30,7 @@ async function main(argv: string[]): Promise<number> {
     }
     throw err;
   }
-  const users = options.token ? [{ id: "9c3bd2c1e0f04e4b8a1b6f2f0e2d7a11", name: "Simulator Admin", isAdmin: true, tokens: [options.token] }] : undefined;
+  const users = options.token ? [defaultAdmin(options.token)] : undefined;
   const logger = createLogger({ level: "warn" });
   let sim;
   try {

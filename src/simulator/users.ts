@@ -48,6 +48,9 @@ function newToken(): string {
   return randomBytes(24).toString("base64url");
 }
 
-function defaultAdmin(): SimUser {
-  return { id: "9c3bd2c1e0f04e4b8a1b6f2f0e2d7a11", name: "Demo Admin", isAdmin: true, tokens: [newToken()] };
+/** The admin a simulator has when it is given no users; the demo house's person.alex is this user. */
+export const DEFAULT_ADMIN_ID = "9c3bd2c1e0f04e4b8a1b6f2f0e2d7a11";
+
+export function defaultAdmin(token = newToken()): SimUser {
+  return { id: DEFAULT_ADMIN_ID, name: "Demo Admin", isAdmin: true, tokens: [token] };
 }

@@ -1,5 +1,6 @@
 import type { HouseDeviceInput, HouseEntityInput } from "../house-schema.js";
 import { hexId } from "../random.js";
+import { DEFAULT_ADMIN_ID } from "../users.js";
 import { configEntryId } from "./build.js";
 
 /** Entities that belong to no physical device: people, helpers, automations, scripts, scenes, weather. */
@@ -55,7 +56,7 @@ export function extraEntities(nowMs: number): HouseEntityInput[] {
     );
 
   return [
-    entity("person.alex", "home", { editable: true, id: "alex", device_trackers: ["device_tracker.alex_phone"], user_id: "9c3bd2c1e0f04e4b8a1b6f2f0e2d7a11", friendly_name: "Alex" }, { platform: "person", original_name: "Alex" }),
+    entity("person.alex", "home", { editable: true, id: "alex", device_trackers: ["device_tracker.alex_phone"], user_id: DEFAULT_ADMIN_ID, friendly_name: "Alex" }, { platform: "person", original_name: "Alex" }),
     entity("person.sam", "not_home", { editable: true, id: "sam", device_trackers: ["device_tracker.sam_phone"], user_id: null, friendly_name: "Sam" }, { platform: "person", original_name: "Sam" }),
     // zone.home comes from the core config and has no registry entry, like YAML entities.
     { entity_id: "zone.home", state: "1", attributes: { latitude: 52.3731, longitude: 4.8922, radius: 100, passive: false, persons: ["person.alex"], editable: true, icon: "mdi:home", friendly_name: "Home" } },
