@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rename } from "node:fs/promises";
+import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 
@@ -29,14 +29,20 @@ export async function writeIndexMeta(dataDir: string, meta: IndexMeta): Promise<
   await mkdir(dir, { recursive: true });
   const target = join(dir, "meta.json");
   const temp = `${target}.tmp-${process.pid}`;
-  const file = await open(temp, "w");
   try {
-    await file.writeFile(`${JSON.stringify(IndexMetaSchema.parse(meta), null, 2)}\n`);
-    await file.sync();
-  } finally {
-    await file.close();
+    const file = await open(temp, "w");
+    try {
+      await file.writeFile(`${JSON.stringify(IndexMetaSchema.parse(meta), null, 2)}\n`);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(temp, target);
+  } catch (err) {
+    // A full disk must not also leave a stray temp file behind.
+    await unlink(temp).catch(() => undefined);
+    throw err;
   }
-  await rename(temp, target);
   const folder = await open(dir, "r");
   try {
     await folder.sync();
