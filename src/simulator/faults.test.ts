@@ -31,7 +31,10 @@ describe("freeze, slow and refuse", () => {
     c.send({ id: 1, type: "ping" });
     await expect(c.next(300)).rejects.toThrow(/no message/);
     expect(sim.stats().connections).toBe(1);
-    const rest = fetch(`${sim.apiUrl}/`, { headers: { Authorization: `Bearer ${sim.users.tokenFor()}` } });
+    let answered = false;
+    const rest = fetch(`${sim.apiUrl}/`, { headers: { Authorization: `Bearer ${sim.users.tokenFor()}` } }).finally(() => (answered = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answered).toBe(false);
     sim.faults.freeze(false);
     expect((await rest).status).toBe(200);
     c.send({ id: 2, type: "ping" });
