@@ -15,7 +15,7 @@ const Input = z.object({
   limit: z.number().int().min(1).max(200).default(50).describe("At most this many message groups (default 50)."),
 });
 
-const Record = z.object({
+const Message = z.object({
   integration: z.string(),
   logger: z.string(),
   level: z.enum(LEVELS),
@@ -51,8 +51,8 @@ const Output = z.object({
   affected: z
     .array(z.object({ entity_id: z.string(), name: z.string(), occurrences: z.number().int(), integrations: z.array(z.string()) }))
     .describe("Entities the messages point at, most mentioned first."),
-  records: z.array(Record),
-  notes: z.array(z.string()).describe("Parts that could not be read."),
+  records: z.array(Message),
+  notes: z.array(z.string()).describe("Parts that could not be read, and an entity_id filter the index does not know."),
 });
 
 const MAX_DEVICE_ENTITIES = 8;

@@ -160,6 +160,8 @@ describe("grounding tools", () => {
     expect((out.devices as Record<string, unknown>[])[0]).toMatchObject({ device_id: "dev_motion", name: "Hall Motion", occurrences: 37, integrations: ["zha"] });
     const errorsOnly = await value(registry, "analyze_errors", { min_level: "ERROR", integration: "hue", include_error_log: false });
     expect((errorsOnly.records as unknown[]).length).toBe(1);
+    const unknownEntity = await value(registry, "analyze_errors", { entity_id: "sensor.gone" });
+    expect(unknownEntity).toMatchObject({ total_occurrences: 0, notes: ["sensor.gone is not in the index; matching its id in messages only."] });
   });
 
   it("a part HA cannot give is named in notes, and the rest still answers", async () => {
