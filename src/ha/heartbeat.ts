@@ -22,17 +22,12 @@ export function startHeartbeat(args: {
       args.onTimeout();
     }, args.timeoutMs);
     pongTimer.unref();
-    args.ping().then(
-      () => {
-        clearTimeout(pongTimer);
-        pongTimer = undefined;
-      },
-      // A lost connection rejects the ping; the reconnect logic owns that case.
-      () => {
-        clearTimeout(pongTimer);
-        pongTimer = undefined;
-      },
-    );
+    const answered = () => {
+      clearTimeout(pongTimer);
+      pongTimer = undefined;
+    };
+    // A lost connection rejects the ping; the reconnect logic owns that case.
+    args.ping().then(answered, answered);
   };
 
   const interval = setInterval(tick, args.intervalMs);
