@@ -52,8 +52,7 @@ export class HomeGraph {
 
   /** Replaces all registries and rebuilds every entity from them. */
   setRegistries(registries: Registries): void {
-    this.#reg = resolveRegistries(registries);
-    this.#floorWords = floorWords(this.#reg.floors);
+    this.#useRegistries(registries);
     this.#rebuild();
   }
 
@@ -77,8 +76,7 @@ export class HomeGraph {
 
   /** Replaces registries and states together, rebuilding once. */
   load(registries: Registries, snapshot: Record<string, CompressedState>): void {
-    this.#reg = resolveRegistries(registries);
-    this.#floorWords = floorWords(this.#reg.floors);
+    this.#useRegistries(registries);
     this.replaceStates(snapshot);
   }
 
@@ -217,6 +215,12 @@ export class HomeGraph {
 
   get entityCount(): number {
     return this.#structures.size;
+  }
+
+  /** Takes new registries without rebuilding the entities; the caller rebuilds. */
+  #useRegistries(registries: Registries): void {
+    this.#reg = resolveRegistries(registries);
+    this.#floorWords = floorWords(this.#reg.floors);
   }
 
   #forgetDerived(): void {
