@@ -1,4 +1,5 @@
 import type { House, HouseDevice, HouseEntity } from "./house-schema.js";
+import { around, slug } from "./demo/spec.js";
 import { createRng, hexId, type Rng } from "./random.js";
 
 /**
@@ -95,34 +96,33 @@ interface GenDevice {
   entities: GenEntity[];
 }
 
-const num = (base: number, spread: number, decimals: number) => (rng: Rng) => (base + (rng.next() * 2 - 1) * spread).toFixed(decimals);
 const onOff = (p: number) => (rng: Rng) => (rng.chance(p) ? "on" : "off");
 const m = (unit: string, deviceClass?: string) => ({ state_class: "measurement", unit_of_measurement: unit, ...(deviceClass ? { device_class: deviceClass } : {}) });
-const battery: GenEntity = { domain: "sensor", key: "battery", name: "Battery", state: num(75, 24, 0), attributes: m("%", "battery"), category: "diagnostic" };
-const signal: GenEntity = { domain: "sensor", key: "rssi", name: "RSSI", state: num(-70, 12, 0), attributes: m("dBm", "signal_strength"), category: "diagnostic", disabled: true };
+const battery: GenEntity = { domain: "sensor", key: "battery", name: "Battery", state: around(75, 24, 0), attributes: m("%", "battery"), category: "diagnostic" };
+const signal: GenEntity = { domain: "sensor", key: "rssi", name: "RSSI", state: around(-70, 12, 0), attributes: m("dBm", "signal_strength"), category: "diagnostic", disabled: true };
 
 // Weights give roughly 45% sensors, 18% binary sensors, 10% lights, 9% switches and a long tail, like large real homes.
 const DEVICE_TYPES: GenDevice[] = [
   { name: "Climate", weight: 14, integration: "zha", manufacturer: "LUMI", model: "lumi.weather", entities: [
-    { domain: "sensor", key: "temperature", name: "Temperature", state: num(20.5, 3, 1), attributes: m("°C", "temperature") },
-    { domain: "sensor", key: "humidity", name: "Humidity", state: num(50, 12, 0), attributes: m("%", "humidity") },
-    { domain: "sensor", key: "pressure", name: "Pressure", state: num(1012, 8, 1), attributes: m("hPa", "atmospheric_pressure") }, battery, signal] },
+    { domain: "sensor", key: "temperature", name: "Temperature", state: around(20.5, 3, 1), attributes: m("°C", "temperature") },
+    { domain: "sensor", key: "humidity", name: "Humidity", state: around(50, 12, 0), attributes: m("%", "humidity") },
+    { domain: "sensor", key: "pressure", name: "Pressure", state: around(1012, 8, 1), attributes: m("hPa", "atmospheric_pressure") }, battery, signal] },
   { name: "Motion", weight: 10, integration: "zha", manufacturer: "LUMI", model: "lumi.motion.ac02", entities: [
     { domain: "binary_sensor", name: "Motion", state: onOff(0.15), attributes: { device_class: "motion" } },
-    { domain: "sensor", key: "illuminance", name: "Illuminance", state: num(200, 190, 0), attributes: m("lx", "illuminance") }, battery] },
+    { domain: "sensor", key: "illuminance", name: "Illuminance", state: around(200, 190, 0), attributes: m("lx", "illuminance") }, battery] },
   { name: "Contact", weight: 9, integration: "zha", manufacturer: "LUMI", model: "lumi.sensor_magnet.aq2", entities: [
     { domain: "binary_sensor", name: "Opening", state: onOff(0.1), attributes: { device_class: "opening" } }, battery, signal] },
   { name: "Light", weight: 15, integration: "hue", manufacturer: "Signify Netherlands B.V.", model: "LTA009", entities: [
     { domain: "light", name: "Light", state: onOff(0.35), attributes: { supported_color_modes: ["brightness"], supported_features: 40 } }] },
   { name: "Plug", weight: 8, integration: "shelly", manufacturer: "Shelly", model: "SNPL-00112EU", entities: [
     { domain: "switch", name: "Switch", state: onOff(0.6), attributes: { device_class: "outlet" } },
-    { domain: "sensor", key: "power", name: "Power", state: num(40, 39, 1), attributes: m("W", "power") },
-    { domain: "sensor", key: "energy", name: "Energy", state: num(100, 90, 2), attributes: { state_class: "total_increasing", unit_of_measurement: "kWh", device_class: "energy" } },
+    { domain: "sensor", key: "power", name: "Power", state: around(40, 39, 1), attributes: m("W", "power") },
+    { domain: "sensor", key: "energy", name: "Energy", state: around(100, 90, 2), attributes: { state_class: "total_increasing", unit_of_measurement: "kWh", device_class: "energy" } },
     { domain: "update", key: "firmware", name: "Firmware", state: () => "off", attributes: { installed_version: "1.4.4", latest_version: "1.4.4" }, category: "config" },
     { domain: "button", key: "restart", name: "Restart", state: () => "unknown", attributes: { device_class: "restart" }, category: "config" }] },
   { name: "Relay", weight: 4, integration: "shelly", manufacturer: "Shelly", model: "SNSW-001P16EU", entities: [
     { domain: "switch", name: "Relay", state: onOff(0.4), attributes: {} },
-    { domain: "sensor", key: "power", name: "Power", state: num(20, 19, 1), attributes: m("W", "power") }] },
+    { domain: "sensor", key: "power", name: "Power", state: around(20, 19, 1), attributes: m("W", "power") }] },
   { name: "Blind", weight: 3, integration: "shelly", manufacturer: "Shelly", model: "SNSW-102P16EU", entities: [
     { domain: "cover", name: "Blind", state: (rng) => (rng.chance(0.5) ? "open" : "closed"), attributes: { device_class: "blind", supported_features: 15 } }] },
   { name: "Thermostat", weight: 2, integration: "zha", manufacturer: "Danfoss", model: "eTRV0100", entities: [
@@ -147,8 +147,4 @@ function pickWeighted<T extends { weight: number }>(rng: Rng, items: readonly T[
   let r = rng.next() * total;
   for (const i of items) if ((r -= i.weight) < 0) return i;
   return items[items.length - 1]!;
-}
-
-function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
 }
