@@ -167,7 +167,6 @@ export type HouseFloor = z.infer<typeof HouseFloorSchema>;
 export type HouseLabel = z.infer<typeof HouseLabelSchema>;
 export type HouseConfigEntry = z.infer<typeof HouseConfigEntrySchema>;
 export type HouseSystemLogEntry = z.infer<typeof HouseSystemLogEntrySchema>;
-export type HouseEntityRegistry = z.infer<typeof HouseEntityRegistrySchema>;
 export type HouseDeviceInput = z.input<typeof HouseDeviceSchema>;
 export type HouseAreaInput = z.input<typeof HouseAreaSchema>;
 export type HouseFloorInput = z.input<typeof HouseFloorSchema>;
@@ -185,8 +184,8 @@ function checkReferences(house: z.infer<typeof HouseObjectSchema>, ctx: z.Refine
   const devices = unique(house.devices.map((d) => d.id), "devices", "id", issues);
   unique(house.entities.map((e) => e.entity_id), "entities", "entity_id", issues);
 
-  const ref = (set: Set<string>, value: string | null | undefined, path: (string | number)[], what: string) => {
-    if (value != null && !set.has(value)) issues.push({ path, message: `unknown ${what} "${value}"; add it to ${what}s or fix the id` });
+  const ref = (set: Set<string>, value: string | null | undefined, path: (string | number)[], what: string, list = `${what}s`) => {
+    if (value != null && !set.has(value)) issues.push({ path, message: `unknown ${what} "${value}"; add it to ${list} or fix the id` });
   };
   house.areas.forEach((a, i) => {
     ref(floors, a.floor_id, ["areas", i, "floor_id"], "floor");
@@ -195,7 +194,7 @@ function checkReferences(house: z.infer<typeof HouseObjectSchema>, ctx: z.Refine
   house.devices.forEach((d, i) => {
     ref(areas, d.area_id, ["devices", i, "area_id"], "area");
     ref(devices, d.via_device_id, ["devices", i, "via_device_id"], "device");
-    d.config_entries.forEach((c, j) => ref(entries, c, ["devices", i, "config_entries", j], "config_entrie"));
+    d.config_entries.forEach((c, j) => ref(entries, c, ["devices", i, "config_entries", j], "config entry", "config_entries"));
     d.labels.forEach((l, j) => ref(labels, l, ["devices", i, "labels", j], "label"));
   });
   house.entities.forEach((e, i) => {
@@ -203,7 +202,7 @@ function checkReferences(house: z.infer<typeof HouseObjectSchema>, ctx: z.Refine
     if (!r) return;
     ref(devices, r.device_id, ["entities", i, "registry", "device_id"], "device");
     ref(areas, r.area_id, ["entities", i, "registry", "area_id"], "area");
-    ref(entries, r.config_entry_id, ["entities", i, "registry", "config_entry_id"], "config_entrie");
+    ref(entries, r.config_entry_id, ["entities", i, "registry", "config_entry_id"], "config entry", "config_entries");
     r.labels.forEach((l, j) => ref(labels, l, ["entities", i, "registry", "labels", j], "label"));
   });
   for (const issue of issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });

@@ -33,6 +33,9 @@ describe("loadHouseFile", () => {
     expect(() => parseHouse({ entities: [{ entity_id: "light.x", state: "on", registry: { platform: "hue", device_id: "nope" } }] })).toThrow(
       /entities\[0\]\.registry\.device_id: unknown device "nope"/,
     );
+    expect(() => parseHouse({ entities: [{ entity_id: "light.x", registry: { platform: "hue", config_entry_id: "gone" } }] })).toThrow(
+      'unknown config entry "gone"; add it to config_entries or fix the id',
+    );
     await writeFile(path, "{ not json");
     await expect(loadHouseFile(path)).rejects.toThrow(/is not valid JSON/);
   });
