@@ -107,8 +107,7 @@ export function createArtifactsApi(ctx: StoreContext): ArtifactsApi {
         if (!isUlid(name) || ctx.inFlightArtifacts.has(name)) continue;
         if (!metas.has(name)) {
           // Content whose meta was never written: a put interrupted by a crash.
-          await ctx.fs.unlink(ctx.layout.artifactFile(name)).catch(() => undefined);
-          removed += 1;
+          if (await ctx.removeFile(ctx.layout.artifactFile(name))) removed += 1;
         }
       }
       for (const id of metas) {
@@ -122,9 +121,8 @@ export function createArtifactsApi(ctx: StoreContext): ArtifactsApi {
           continue;
         }
         if (await isReferenced(ctx, read.value)) continue;
-        await ctx.fs.unlink(ctx.layout.artifactFile(id)).catch(() => undefined);
-        await ctx.fs.unlink(metaPath).catch(() => undefined);
-        removed += 1;
+        // Content first: a meta left behind still lets the next sweep find the content.
+        if ((await ctx.removeFile(ctx.layout.artifactFile(id))) && (await ctx.removeFile(metaPath))) removed += 1;
       }
       return { removed, quarantined };
     },

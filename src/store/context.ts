@@ -1,7 +1,7 @@
-import type { Clock, Logger } from "../shared/index.js";
+import { describeError, type Clock, type Logger } from "../shared/index.js";
 import { writeJsonAtomic } from "./atomic.js";
 import type { ArtifactRef, ContinuationRecord } from "./continuation-schema.js";
-import { NotFoundError, StaleWriteError } from "./errors.js";
+import { NotFoundError, StaleWriteError, errnoOf } from "./errors.js";
 import type { StoreFs } from "./fs.js";
 import { isUlid } from "./ids.js";
 import { KeyedLock } from "./keyed-lock.js";
@@ -98,6 +98,22 @@ export class StoreContext {
       this.sessions.set(sessionId, next);
       return next;
     });
+  }
+
+  /**
+   * Deletes a file the store no longer needs. A file already gone counts as
+   * removed; any other failure is logged and the file stays (boot lists a
+   * leftover turn file again, and the next sweep retries an artifact).
+   */
+  async removeFile(path: string): Promise<boolean> {
+    try {
+      await this.fs.unlink(path);
+      return true;
+    } catch (err) {
+      if (errnoOf(err) === "ENOENT") return true;
+      this.logger.warn({ path, err: describeError(err) }, "could not remove a file the store no longer needs; it stays on disk");
+      return false;
+    }
   }
 
   async writeTurn(record: ContinuationRecord): Promise<ContinuationRecord> {

@@ -1,8 +1,8 @@
 import { access, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { manualClock } from "../shared/index.js";
-import { openStore } from "./index.js";
+import { createLogger, manualClock } from "../shared/index.js";
+import { nodeStoreFs, openStore, type StoreFs } from "./index.js";
 import { useTempDirs } from "./test-support/temp-dir.js";
 
 const tempDir = useTempDirs();
@@ -50,6 +50,34 @@ describe("sweeper", () => {
     expect(store.sessions.get("u", idle.id)).toBeUndefined();
     expect(await exists(join(dataDir, "sessions", idle.id))).toBe(false);
     expect(store.sessions.get("u", busy.id)?.status).toBe("active");
+    await store.close();
+  });
+
+  it("counts only what it removed when the disk refuses a delete, and says so in the log", async () => {
+    const dataDir = await tempDir();
+    const lines: string[] = [];
+    const logger = createLogger({ level: "warn", destination: { write: (line: string) => void lines.push(line) } });
+    let refuse = false;
+    const fs: StoreFs = {
+      ...nodeStoreFs,
+      unlink: async (path) => {
+        if (refuse) throw Object.assign(new Error("EACCES: injected failure"), { code: "EACCES" });
+        await nodeStoreFs.unlink(path);
+      },
+    };
+    const store = await openStore({ dataDir, fs, logger, clock: manualClock() });
+    const s = await store.sessions.create({ owner: "u" });
+    const { continuation } = await store.continuations.create("u", s.id, { message: "a" });
+    const stray = await store.artifacts.put("u", continuation.id, { content: "never referenced", mediaType: "text/plain" });
+    await store.continuations.update("u", continuation.id, { status: "completed", response: { finalMessage: "ok" } });
+
+    refuse = true;
+    expect((await store.sweep()).removedArtifacts).toBe(0);
+    expect(lines.join("")).toMatch(/could not remove a file/);
+    expect(await exists(join(dataDir, "artifacts", stray.id))).toBe(true);
+    refuse = false;
+    expect((await store.sweep()).removedArtifacts).toBe(1);
+    expect(await exists(join(dataDir, "artifacts", stray.id))).toBe(false);
     await store.close();
   });
 });

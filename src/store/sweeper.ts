@@ -42,8 +42,8 @@ export async function sweep(ctx: StoreContext, artifacts: ArtifactsApi): Promise
     }));
     for (const id of gone) {
       ctx.contSession.delete(id);
-      await ctx.fs.unlink(ctx.layout.turnFile(session.id, id)).catch(() => undefined);
-      await ctx.fs.unlink(ctx.layout.logFile(session.id, id)).catch(() => undefined);
+      await ctx.removeFile(ctx.layout.turnFile(session.id, id));
+      await ctx.removeFile(ctx.layout.logFile(session.id, id));
     }
     report.removedContinuations += gone.size;
     if (expire) report.expiredSessions += 1;
