@@ -63,6 +63,14 @@ export class Bus {
     return this.all.size > 0 || (this.byType.get(eventType)?.size ?? 0) > 0;
   }
 
+  /** Listeners per event type, `*` for those that hear every event, as HA's `GET /api/events` lists them. */
+  listenerCounts(): { event: string; listener_count: number }[] {
+    const out: { event: string; listener_count: number }[] = [];
+    if (this.all.size > 0) out.push({ event: "*", listener_count: this.all.size });
+    for (const [event, set] of this.byType) if (set.size > 0) out.push({ event, listener_count: set.size });
+    return out;
+  }
+
   fire(event: SimEvent): void {
     const typed = this.byType.get(event.eventType);
     if (typed) for (const l of [...typed]) l(event);

@@ -224,6 +224,10 @@ describe("REST", () => {
     const log = await fetch(`${sim.apiUrl}/error_log`, { headers: { Authorization: `Bearer ${token}` } });
     expect(log.headers.get("content-type")).toContain("text/plain");
     expect(await log.text()).toContain("switch.garden_fountain_pump");
+    const ws = await authed();
+    await ws.command({ id: 1, type: "subscribe_events", event_type: "state_changed" });
+    const events = await fetch(`${sim.apiUrl}/events`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(await events.json()).toEqual([{ event: "state_changed", listener_count: 1 }]);
     const auth = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
     const called = await fetch(`${sim.apiUrl}/services/light/turn_on`, { method: "POST", headers: auth, body: JSON.stringify({ entity_id: "light.kitchen_ceiling" }) });
     const changed = (await called.json()) as HassState[];

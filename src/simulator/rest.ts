@@ -51,7 +51,7 @@ export function handleRest(ctx: ServerContext, req: IncomingMessage, res: Server
   }
   if (path === "/api/config") return json(res, 200, home.config(ctx.haVersion));
   if (path === "/api/error_log") return send(res, 200, "text/plain; charset=utf-8", errorLogText(home));
-  if (path === "/api/events") return json(res, 200, []);
+  if (path === "/api/events") return json(res, 200, home.bus.listenerCounts());
   json(res, 404, { message: "Not found" });
 }
 
