@@ -5,7 +5,7 @@ import type { HassState } from "../ha/types.js";
  * expressions with numbers, strings, arithmetic, comparisons, and/or/not,
  * `states()`, `state_attr()`, `is_state()`, `is_state_attr()`,
  * `has_value()`, `states.domain.object_id(.state)` and the filters `float`,
- * `int`, `round`, `default`, `lower`, `upper`, `title`. Anything else is a
+ * `int`, `round`, `default`, `lower`, `upper`, `title`, `string`. Anything else is a
  * `TemplateError` whose message says what is not supported.
  */
 export class TemplateError extends Error {}
