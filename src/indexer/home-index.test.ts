@@ -60,6 +60,16 @@ describe("createHomeIndex", () => {
     expect(index.entity("switch.kettle")?.name).toBe("Kettle");
   });
 
+  it("ends start() without an index and keeps no subscription when stopped before the first snapshot", async () => {
+    const ha = createFakeHa(fixtureRegistries());
+    const index = createHomeIndex({ ha, logger: silentLogger, clock: manualClock() });
+    const starting = index.start();
+    await index.stop();
+    await starting;
+    expect(index.ready).toBe(false);
+    expect(ha.activeSubscriptions()).toBe(0);
+  });
+
   it("adds entity aliases from get_entries after it is ready", async () => {
     const { index } = await started();
     await index.whenIdle();

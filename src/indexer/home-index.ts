@@ -24,7 +24,11 @@ export interface IndexStats {
 
 /** The live, searchable picture of the home that tools and prompts read from. */
 export interface HomeIndex {
-  /** Subscribes, fetches the registries and resolves once the index is searchable. Call after the HA client connected. */
+  /**
+   * Subscribes, fetches the registries and resolves once the index is searchable
+   * (or, if stop() comes first, as soon as it does, with `ready` still false).
+   * Call after the HA client connected.
+   */
   start(): Promise<void>;
   readonly ready: boolean;
   search(query: string, opts?: SearchOptions): SearchResult[];
@@ -94,6 +98,14 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
   };
   let firstSnapshot: () => void = () => undefined;
   const gotFirstSnapshot = new Promise<void>((resolve) => (firstSnapshot = resolve));
+  let stopSignal: () => void = () => undefined;
+  const stopRequested = new Promise<void>((resolve) => (stopSignal = resolve));
+
+  /** Keeps a subscription for stop(), or drops it at once if stop() came while it was being set up. */
+  function keep(unsubscribe: Unsubscribe): void {
+    if (stopped) void unsubscribe().catch(() => undefined);
+    else unsubscribers.push(unsubscribe);
+  }
 
   const fetchAll = () => fetchRegistries({ ha, logger, extended: graph.extended() });
 
@@ -249,9 +261,16 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
           void refetch().then(recordMeta);
         }),
       );
-      for (const type of REGISTRY_EVENTS) unsubscribers.push(await ha.subscribeEvents(type, onRegistryEvent));
-      unsubscribers.push(await ha.subscribeEntities(onEntities));
-      const [registries] = await Promise.all([fetchRegistriesPatiently(), gotFirstSnapshot]);
+      for (const type of REGISTRY_EVENTS) keep(await ha.subscribeEvents(type, onRegistryEvent));
+      keep(await ha.subscribeEntities(onEntities));
+      const loaded = Promise.all([fetchRegistriesPatiently(), gotFirstSnapshot]);
+      // stop() before the first snapshot ends start() without an index, rather than leaving it waiting.
+      const first = await Promise.race([loaded, stopRequested]);
+      if (!first || stopped) {
+        loaded.catch(() => undefined);
+        return;
+      }
+      const [registries] = first;
       const { snapshot, diffs } = pending!;
       pending = undefined;
       graph.load(registries, snapshot ?? {});
@@ -291,6 +310,7 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
     },
     async stop() {
       stopped = true;
+      stopSignal();
       clearTimeout(debounceTimer);
       debounceTimer = undefined;
       for (const remove of removers.splice(0)) remove();

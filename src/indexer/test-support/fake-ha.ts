@@ -24,6 +24,8 @@ export interface FakeHa extends HaClient {
   pushEntities(message: EntitiesMessage, snapshot: boolean): void;
   fireEvent(eventType: string, data?: Record<string, unknown>): void;
   reconnect(): void;
+  /** Entity and event subscriptions not yet unsubscribed. */
+  activeSubscriptions(): number;
 }
 
 export function createFakeHa(registries: Registries): FakeHa {
@@ -57,6 +59,7 @@ export function createFakeHa(registries: Registries): FakeHa {
       eventListeners.set(key, set);
       return async () => void set.delete(listener);
     },
+    activeSubscriptions: () => entityListeners.size + [...eventListeners.values()].reduce((n, set) => n + set.size, 0),
     async subscribeEntities(listener) {
       entityListeners.add(listener);
       return async () => void entityListeners.delete(listener);
