@@ -146,7 +146,7 @@ export function createContinuationsApi(ctx: StoreContext): ContinuationsApi {
           updatedAt: now,
           request,
         });
-        const ref: MessageRef = { continuationId: id, status: "pending", createdAt: now, updatedAt: now, preview: redactText(request.message.slice(0, 80)) };
+        const ref: MessageRef = { continuationId: id, status: "pending", createdAt: now, updatedAt: now, preview: redactText(request.message).slice(0, 80) };
         // Only the turn file is written (and its folder fsynced), under the session's lock so an
         // end() cannot slip in between. session.json learns of the turn with its next write; until
         // then boot finds the turn by listing turns/ and adopts it, idempotency key included.

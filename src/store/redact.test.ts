@@ -48,4 +48,16 @@ describe("secret redaction", () => {
     expect(turn).not.toContain("supersecret123");
     expect(artifact).not.toContain("eyJhbGciOiJIUzI1NiJ9");
   });
+
+  it("redacts a message before cutting its preview, so no piece of a token is kept", async () => {
+    const dataDir = await tempDir();
+    const store = await openStore({ dataDir });
+    const s = await store.sessions.create({ owner: "u" });
+    // The 80-character cut falls inside the token, leaving a piece too short to look like one.
+    const { continuation } = await store.continuations.create("u", s.id, { message: `${"x".repeat(65)} Bearer abcdefghijklmnop` });
+    expect(store.continuations.list("u", s.id)[0]?.preview).toBe(`${"x".repeat(65)} Bearer ${REDACTED}`.slice(0, 80));
+    await store.continuations.update("u", continuation.id, { status: "completed", response: { finalMessage: "ok" } });
+    await store.close();
+    expect(await readFile(join(dataDir, "sessions", s.id, "session.json"), "utf8")).not.toContain("abcdefg");
+  });
 });
