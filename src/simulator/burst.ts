@@ -21,9 +21,9 @@ export async function burst(home: HomeModel, o: { changes: number; entityIds?: s
     for (; done < end; done++) {
       const entityId = ids[cursor++ % ids.length] as string;
       const current = home.record(entityId);
-      const context = home.newContext();
       // Removed by someone else during the burst: skip it.
       if (!current) continue;
+      const context = home.newContext();
       const { state, attributes } = current.wire;
       const n = Number(state);
       if (state !== "" && Number.isFinite(n)) home.applyState(entityId, nextNumber(n, done), attributes, context);

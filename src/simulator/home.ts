@@ -41,6 +41,8 @@ export class HomeModel implements SimHome {
   readonly registries = new Registries();
   readonly house: House;
   readonly startedMs: number;
+  /** When the house's registry entries and config entries were made (epoch seconds): 30 days before start. */
+  readonly createdAt: number;
   private readonly stateMap = new Map<string, SimState>();
   /** Live changes since start, per entity, for history and logbook. */
   readonly recorded = new Map<string, SimState[]>();
@@ -56,7 +58,8 @@ export class HomeModel implements SimHome {
   ) {
     this.house = house;
     this.startedMs = clock.now();
-    const createdAt = (this.startedMs - 30 * 86_400_000) / 1000;
+    this.createdAt = (this.startedMs - 30 * 86_400_000) / 1000;
+    const createdAt = this.createdAt;
     const r = this.registries;
     for (const f of house.floors) r.floors.set(f.floor_id, { ...f, created_at: createdAt, modified_at: createdAt });
     for (const l of house.labels) r.labels.set(l.label_id, { ...l, created_at: createdAt, modified_at: createdAt });

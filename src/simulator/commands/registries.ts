@@ -51,9 +51,8 @@ export const registryCommands: Command[] = [
 
   defineCommand("config_entries/get", z.object({ domain: z.string().optional(), type_filter: z.unknown().optional() }), (conn, msg) => {
     const home = conn.ctx.home;
-    const createdAt = (home.startedMs - 30 * 86_400_000) / 1000;
     const rows = [...home.registries.configEntries.values()].filter((c) => !msg.domain || c.domain === msg.domain);
-    conn.sendResult(msg.id, rows.map((c) => configEntryForm(c, createdAt)));
+    conn.sendResult(msg.id, rows.map((c) => configEntryForm(c, home.createdAt)));
   }),
 ];
 
