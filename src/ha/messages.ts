@@ -3,7 +3,7 @@
  * our camelCase arguments to HA's snake_case fields and dates to ISO strings,
  * and leave out what the caller did not set so HA applies its own defaults.
  */
-import type { CallServiceArgs } from "./types.js";
+import type { CallServiceArgs, HaClient } from "./types.js";
 
 export interface HaMessage {
   type: string;
@@ -44,14 +44,7 @@ export function callServiceMessage(args: CallServiceArgs): HaMessage {
   });
 }
 
-export function historyMessage(args: {
-  startTime: Date;
-  endTime?: Date;
-  entityIds: string[];
-  minimalResponse?: boolean;
-  noAttributes?: boolean;
-  significantChangesOnly?: boolean;
-}): HaMessage {
+export function historyMessage(args: Parameters<HaClient["history"]>[0]): HaMessage {
   return compact({
     type: "history/history_during_period",
     start_time: iso(args.startTime),
@@ -63,7 +56,7 @@ export function historyMessage(args: {
   });
 }
 
-export function logbookMessage(args: { startTime: Date; endTime?: Date; entityIds?: string[]; deviceIds?: string[] }): HaMessage {
+export function logbookMessage(args: Parameters<HaClient["logbook"]>[0]): HaMessage {
   return compact({
     type: "logbook/get_events",
     start_time: iso(args.startTime),
@@ -73,13 +66,7 @@ export function logbookMessage(args: { startTime: Date; endTime?: Date; entityId
   });
 }
 
-export function statisticsMessage(args: {
-  startTime: Date;
-  endTime?: Date;
-  statisticIds: string[];
-  period: "5minute" | "hour" | "day" | "week" | "month";
-  types?: string[];
-}): HaMessage {
+export function statisticsMessage(args: Parameters<HaClient["statistics"]>[0]): HaMessage {
   return compact({
     type: "recorder/statistics_during_period",
     start_time: iso(args.startTime),
