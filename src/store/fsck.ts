@@ -1,4 +1,4 @@
-import { systemClock, silentLogger } from "../shared/index.js";
+import { systemClock } from "../shared/index.js";
 import { nodeStoreFs, type StoreFs } from "./fs.js";
 import { Layout } from "./paths.js";
 import { recover } from "./recovery.js";
@@ -30,7 +30,6 @@ export async function runFsck(options: { dataDir: string; repair: boolean; fs?: 
     fs: options.fs ?? nodeStoreFs,
     layout: new Layout(options.dataDir),
     clock: systemClock,
-    logger: silentLogger,
     repair: options.repair,
     deep: true,
   });

@@ -1,4 +1,4 @@
-import type { Clock, Logger } from "../shared/index.js";
+import type { Clock } from "../shared/index.js";
 import type { StoreFs } from "./fs.js";
 import type { Layout } from "./paths.js";
 import type { QuarantineEntry } from "./quarantine.js";
@@ -31,7 +31,6 @@ export interface RecoveryEnv {
   fs: StoreFs;
   layout: Layout;
   clock: Clock;
-  logger: Logger;
   /** Apply fixes (boot, `fsck --repair`); false only reports (plain `fsck`). */
   repair: boolean;
   /** Check every turn, log and artifact (fsck), not only what boot needs. */

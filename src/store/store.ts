@@ -60,7 +60,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     inlineDetailMaxBytes: options.inlineDetailMaxBytes ?? 16 * 1024,
   };
 
-  const { report, sessions } = await recover({ fs, layout, clock, logger, repair: true, deep: false, maxProblems: 200 });
+  const { report, sessions } = await recover({ fs, layout, clock, repair: true, deep: false, maxProblems: 200 });
   logRecovery(logger, report);
 
   const ctx = new StoreContext(fs, layout, clock, logger, idGenerator(clock), settings);
