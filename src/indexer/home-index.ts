@@ -252,6 +252,7 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
 
   return {
     async start() {
+      if (stopped) return;
       const startedAt = clock.now();
       // A reconnect may have missed registry events; the entity snapshot comes by itself.
       removers.push(
