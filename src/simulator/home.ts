@@ -51,6 +51,7 @@ export class HomeModel implements SimHome {
   /** Entities that existed in the house document, with their scene or script definitions. */
   readonly definitions = new Map<string, HouseEntity>();
   private readonly ulid = createUlidFactory();
+  private domainSet: Set<string> | undefined;
 
   constructor(
     house: House,
@@ -105,8 +106,7 @@ export class HomeModel implements SimHome {
   }
 
   config(version: string): HassConfig {
-    const domains = new Set<string>();
-    for (const id of this.stateMap.keys()) domains.add(id.slice(0, id.indexOf(".")));
+    const domains = new Set(this.domains());
     for (const entry of this.registries.configEntries.values()) domains.add(entry.domain);
     return haConfig(this.house.config, version, domains);
   }
@@ -131,9 +131,29 @@ export class HomeModel implements SimHome {
       context,
     });
     this.stateMap.set(entityId, next);
+    if (!old) this.domainSet = undefined;
     this.remember(entityId, next);
     this.fireStateChanged(entityId, old, next, context);
     return true;
+  }
+
+  /** Removes the entity's state, if it has one, and tells subscribers (an `r` diff); returns the removed state. */
+  private dropState(entityId: string): SimState | undefined {
+    const old = this.stateMap.get(entityId);
+    if (!old) return undefined;
+    this.stateMap.delete(entityId);
+    this.domainSet = undefined;
+    this.fireStateChanged(entityId, old, undefined, this.newContext());
+    return old;
+  }
+
+  /** The domains that have at least one state. Cached until an entity appears or goes. */
+  domains(): ReadonlySet<string> {
+    if (!this.domainSet) {
+      this.domainSet = new Set();
+      for (const id of this.stateMap.keys()) this.domainSet.add(id.slice(0, id.indexOf(".")));
+    }
+    return this.domainSet;
   }
 
   rememberServiceCall(contextId: string, domain: string, service: string): void {
@@ -176,10 +196,7 @@ export class HomeModel implements SimHome {
     const hadEntry = this.registries.entities.delete(entityId);
     this.definitions.delete(entityId);
     if (!old && !hadEntry) throw new SimulatorError("entity_not_found", `Entity ${entityId} does not exist.`);
-    if (old) {
-      this.stateMap.delete(entityId);
-      this.fireStateChanged(entityId, old, undefined, this.newContext());
-    }
+    this.dropState(entityId);
     if (hadEntry) this.fireEvent("entity_registry_updated", { action: "remove", entity_id: entityId });
   }
 
@@ -197,12 +214,8 @@ export class HomeModel implements SimHome {
       const def = this.definitions.get(entityId);
       this.definitions.delete(entityId);
       if (def) this.definitions.set(newId, { ...def, entity_id: newId });
-      const state = this.stateMap.get(entityId);
-      if (state) {
-        this.stateMap.delete(entityId);
-        this.fireStateChanged(entityId, state, undefined, this.newContext());
-        this.applyState(newId, state.wire.state, state.wire.attributes, this.newContext());
-      }
+      const state = this.dropState(entityId);
+      if (state) this.applyState(newId, state.wire.state, state.wire.attributes, this.newContext());
       this.fireEvent("entity_registry_updated", { action: "update", entity_id: newId, changes: old, old_entity_id: entityId });
       return;
     }
@@ -210,11 +223,7 @@ export class HomeModel implements SimHome {
     const wasDisabled = entry.disabled_by !== null;
     const isDisabled = updated.disabled_by !== null;
     if (!wasDisabled && isDisabled) {
-      const state = this.stateMap.get(entityId);
-      if (state) {
-        this.stateMap.delete(entityId);
-        this.fireStateChanged(entityId, state, undefined, this.newContext());
-      }
+      this.dropState(entityId);
     } else if (wasDisabled && !isDisabled) {
       const def = this.definitions.get(entityId);
       if (def) this.applyState(entityId, def.state, def.attributes, this.newContext());

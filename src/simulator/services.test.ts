@@ -64,6 +64,14 @@ describe("call_service", () => {
     expect(state("switch.kitchen_coffee_machine")?.state).toBe("on");
   });
 
+  it("offers a domain's services only while the house has an entity in it", async () => {
+    for (const s of sim.home.states()) if (s.entity_id.startsWith("lock.")) sim.home.removeEntity(s.entity_id);
+    expect((await call("lock", "lock", { target: { entity_id: "lock.front_door" } })).error.code).toBe("not_found");
+    sim.home.addEntity({ entity_id: "lock.shed", state: "unlocked" });
+    expect((await call("lock", "lock", { target: { entity_id: "lock.shed" } })).success).toBe(true);
+    expect(state("lock.shed")?.state).toBe("locked");
+  });
+
   it("drives covers, climate, toggles and homeassistant.turn_off across domains", async () => {
     await call("cover", "set_cover_position", { target: { entity_id: "cover.master_bedroom_blinds" }, service_data: { position: 0 } });
     expect(state("cover.master_bedroom_blinds")).toMatchObject({ state: "closed", attributes: { current_position: 0 } });

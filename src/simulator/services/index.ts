@@ -21,15 +21,9 @@ export interface CallServiceInput {
   parentId?: string | null;
 }
 
-/** Domains that have services here: those the house actually has entities for. */
-function presentDomains(home: HomeModel): Set<string> {
-  const domains = new Set<string>(["homeassistant"]);
-  for (const s of home.records()) domains.add(s.wire.entity_id.slice(0, s.wire.entity_id.indexOf(".")));
-  return domains;
-}
-
-function lookup(home: HomeModel, domain: string, service: string, domains = presentDomains(home)): ServiceDef | undefined {
-  if (!domains.has(domain)) return undefined;
+/** Services exist for homeassistant and for the domains the house actually has entities in. */
+function lookup(home: HomeModel, domain: string, service: string): ServiceDef | undefined {
+  if (domain !== "homeassistant" && !home.domains().has(domain)) return undefined;
   if (domain === "homeassistant" && service in GENERIC) {
     return { name: service, description: `${GENERIC[service]} any entity.`, target: true, run: (c) => generic(c, service) };
   }
@@ -89,12 +83,11 @@ export function callService(home: HomeModel, input: CallServiceInput): { context
 /** `get_services`: every service of the domains present, with fields and targets. */
 export function describeServices(home: HomeModel): HassServices {
   const out: HassServices = {};
-  const domains = presentDomains(home);
-  for (const domain of [...domains].sort()) {
+  for (const domain of [...new Set(["homeassistant", ...home.domains()])].sort()) {
     const services: HassServices[string] = {};
     const names = domain === "homeassistant" ? Object.keys(GENERIC) : Object.keys(TABLE[domain] ?? {});
     for (const name of names) {
-      const def = lookup(home, domain, name, domains)!;
+      const def = lookup(home, domain, name)!;
       services[name] = {
         name: def.name,
         description: def.description,
