@@ -34,7 +34,7 @@ export async function sweep(ctx: StoreContext, artifacts: ArtifactsApi): Promise
     if (old.length === 0 && !expire) continue;
     const gone = new Set(old.map((m) => m.continuationId));
     // session.json first, then the files: a crash in between leaves unlisted files, never a listed file that is missing.
-    await ctx.mutateSession(session.id, (s) => ({
+    const after = await ctx.mutateSession(session.id, (s) => ({
       ...s,
       messages: s.messages.filter((m) => !gone.has(m.continuationId)),
       idempotencyKeys: s.idempotencyKeys.filter((k) => !gone.has(k.continuationId)),
@@ -46,7 +46,8 @@ export async function sweep(ctx: StoreContext, artifacts: ArtifactsApi): Promise
       await ctx.removeFile(ctx.layout.logFile(session.id, id));
     }
     report.removedContinuations += gone.size;
-    if (expire) report.expiredSessions += 1;
+    // A turn started while the sweep waited for the lock keeps the session active.
+    if (after.status === "expired" && session.status === "active") report.expiredSessions += 1;
   }
   report.removedArtifacts = (await artifacts.collect()).removed;
   report.durationMs = Math.round(performance.now() - started);
