@@ -35,6 +35,8 @@ describe("renderTemplate", () => {
     expect(() => r("{% if true %}x{% endif %}")).toThrow(/statements/);
     expect(() => r("{{ states('sensor.gone') | float }}")).toThrow(/float got invalid input 'unavailable'/);
     expect(() => r("{{ nope }}")).toThrow(TemplateError);
+    expect(() => r("{{ constructor }}")).toThrow(/'constructor' is undefined/);
+    expect(r("{{ state_attr('light.k', 'toString') }}")).toBe(null);
     expect(() => r("{{ 1 / 0 }}")).toThrow(/division by zero/);
     expect(() => r("{{ 1 + }}")).toThrow(/unexpected end/);
   });

@@ -217,7 +217,7 @@ class Parser {
     if (t.text === "none" || t.text === "None") return null;
     if (t.text === "states" && this.peek(".")) return this.statesPath();
     if (this.peek("(")) return this.call(t.text, this.args());
-    if (t.text in this.ctx.variables) return this.ctx.variables[t.text];
+    if (Object.hasOwn(this.ctx.variables, t.text)) return this.ctx.variables[t.text];
     throw new TemplateError(`UndefinedError: '${t.text}' is undefined`);
   }
 
@@ -249,12 +249,12 @@ class Parser {
     };
     switch (name) {
       case "states": return s()?.state ?? "unknown";
-      case "state_attr": return s()?.attributes[String(args[1])] ?? null;
+      case "state_attr": return attribute(s(), args[1]) ?? null;
       case "is_state": {
         const st = s()?.state;
         return Array.isArray(args[1]) ? args[1].includes(st) : st === args[1];
       }
-      case "is_state_attr": return s()?.attributes[String(args[1])] === args[2];
+      case "is_state_attr": return attribute(s(), args[1]) === args[2];
       case "has_value": {
         const st = s()?.state;
         return st !== undefined && st !== "unknown" && st !== "unavailable";
@@ -265,6 +265,12 @@ class Parser {
       default: throw new TemplateError(`UndefinedError: '${name}' is undefined (the simulator supports states, state_attr, is_state, is_state_attr, has_value, float, int, round)`);
     }
   }
+}
+
+/** An attribute the state itself has (never one inherited from Object.prototype). */
+function attribute(s: HassState | undefined, name: Value): Value {
+  const key = String(name);
+  return s && Object.hasOwn(s.attributes, key) ? s.attributes[key] : undefined;
 }
 
 function truthy(v: Value): boolean {
