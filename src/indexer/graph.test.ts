@@ -67,8 +67,8 @@ describe("HomeGraph live updates", () => {
       r: ["sun.sun"],
     });
     expect(n).toBe(3);
-    expect(g.state("light.kitchen_spots")?.state).toBe("off");
-    expect(g.state("light.kitchen_spots")?.lastChanged).toBe(1_700_000_100_000);
+    expect(g.states().get("light.kitchen_spots")?.state).toBe("off");
+    expect(g.states().get("light.kitchen_spots")?.lastChanged).toBe(1_700_000_100_000);
     expect(ids(g, "new strip")[0]).toBe("light.new_strip");
     expect(g.entity("sun.sun")).toBeUndefined();
     expect(ids(g, "sun")).not.toContain("sun.sun");
@@ -88,7 +88,7 @@ describe("HomeGraph live updates", () => {
     delete snap["light.kitchen_spots"];
     delete snap["sun.sun"];
     g.replaceStates(snap);
-    expect(g.state("light.kitchen_spots")).toBeUndefined();
+    expect(g.states().get("light.kitchen_spots")).toBeUndefined();
     expect(g.entity("sun.sun")).toBeUndefined();
     // still registered, so still known, without a state
     expect(g.entity("light.kitchen_spots")?.state).toBeNull();

@@ -136,10 +136,6 @@ export class HomeGraph {
     return s ? this.#view(s) : undefined;
   }
 
-  state(entityId: string): LiveState | undefined {
-    return this.#states.get(entityId);
-  }
-
   /** All states, as HA has them: for comparisons and rendering. */
   states(): ReadonlyMap<string, LiveState> {
     return this.#states;
