@@ -1,4 +1,4 @@
-import { basename, join, relative } from "node:path";
+import { join, relative } from "node:path";
 import { writeFileAtomic } from "./atomic.js";
 import type { StoreFs } from "./fs.js";
 import type { Layout } from "./paths.js";
@@ -25,5 +25,5 @@ export async function quarantine(options: { fs: StoreFs; layout: Layout; now: nu
   const note = `original path: ${rel}\nreason: ${reason}\nquarantined at: ${new Date(options.now).toISOString()}\n`;
   await writeFileAtomic({ fs, tmpDir: layout.tmpDir, path: `${target}.why.txt`, data: note });
   await fs.rename(path, target);
-  return { path: rel, reason, movedTo: relative(layout.dataDir, target) || basename(target) };
+  return { path: rel, reason, movedTo: relative(layout.dataDir, target) };
 }

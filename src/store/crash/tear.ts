@@ -4,9 +4,9 @@ import { join } from "node:path";
 /**
  * SIGKILL never tears a write, but a power cut can leave half a group commit
  * at the end of a log. This fakes that on one unfinished turn so recovery's
- * cutting is exercised in the crash loop too. Returns whether it tore one.
+ * cutting is exercised in the crash loop too.
  */
-export async function tearRandomLog(dataDir: string, rnd: () => number): Promise<boolean> {
+export async function tearRandomLog(dataDir: string, rnd: () => number): Promise<void> {
   const sessionsDir = join(dataDir, "sessions");
   const candidates: string[] = [];
   // Unfinished turns are found from their turn files: a new turn is not in session.json yet.
@@ -23,11 +23,10 @@ export async function tearRandomLog(dataDir: string, rnd: () => number): Promise
       if (status === "pending" || status === "running" || status === "streaming") candidates.push(join(sessionsDir, id, "logs", `${name.slice(0, -5)}.log`));
     }
   }
-  if (candidates.length === 0) return false;
+  if (candidates.length === 0) return;
   const path = candidates[Math.floor(rnd() * candidates.length)] as string;
   const exists = await readFile(path).then(() => true, () => false);
-  if (!exists) return false;
+  if (!exists) return;
   const partial = `{"seq":999999,"ts":1,"type":"plan","detail":{"marker":"torn"},"crc":"0000`.slice(0, 10 + Math.floor(rnd() * 60));
   await appendFile(path, partial);
-  return true;
 }
