@@ -118,9 +118,8 @@ async function main(): Promise<void> {
   } catch (err) {
     // A stop while still connecting ends the connect attempt; that is not a failure.
     if (stopping) return;
-    const message = err instanceof HaAuthError ? err.message : `Cannot reach Home Assistant: ${describeError(err)}`;
-    logger.fatal(message);
-    console.error(message);
+    // The HA connection has logged the event; this is the one line that says why the program stops.
+    console.error(err instanceof HaAuthError ? err.message : `Cannot reach Home Assistant: ${describeError(err)}`);
     await stop(1);
   }
 }
