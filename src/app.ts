@@ -95,7 +95,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
     onStop("home assistant connection", () => client.close());
 
     const registry = new ToolRegistry(config.options.tool_name_separator);
-    for (const tool of [...createGroundingTools({ index, ha: client, clock }), ...createSessionTools({ store, clock })]) registry.register(tool);
+    for (const tool of [...createGroundingTools({ index, ha: client, clock }), ...createSessionTools({ store })]) registry.register(tool);
 
     const health = () => healthReport(createStatusChecks({ ha: client, index, store }), startedAt, clock.now());
     const sessions = createMcpSessions({ createServer: () => createMcpServer({ registry, info: { name: "ha-agent", version: VERSION }, logger: logger.child({ part: "mcp" }) }), logger: logger.child({ part: "mcp" }), clock });

@@ -186,7 +186,9 @@ export async function recoverSession(env: RecoveryEnv, report: RecoveryReport, s
     if (!known && isOpenStatus(turn.value.status)) session = { ...session, lastActivityAt: Math.max(session.lastActivityAt, record.createdAt) };
     if (!known && record.request.idempotencyKey !== undefined) adoptedKeys.push({ key: record.request.idempotencyKey, continuationId: contId });
     if (!known || ref?.status !== record.status || (session.openContinuations.includes(contId) && !isOpenStatus(record.status))) setRef(record);
-    if (!listed) report.problems.push(`${label} was not listed in session.json; it was added back.`);
+    // Creating a turn does not write session.json, so an unlisted turn that is still open is
+    // the normal trace of a stop mid-turn; only an unlisted finished turn is worth a word.
+    if (!listed && !isOpenStatus(turn.value.status)) report.problems.push(`${label} was not listed in session.json; it was added back.`);
   }
   if (lostFinishes.length > 0) redoFinishes();
   // Keys must point at continuations the session still lists.

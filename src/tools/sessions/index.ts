@@ -1,4 +1,3 @@
-import type { Clock } from "../../shared/index.js";
 import type { Store } from "../../store/index.js";
 import type { ToolSpec } from "../tool.js";
 import { createEndSessionTool } from "./end-session.js";
@@ -7,6 +6,6 @@ import { createListSessionsTool } from "./list-sessions.js";
 import { createStartSessionTool } from "./start-session.js";
 
 /** The session lifecycle tools; none of them needs a model. */
-export function createSessionTools(deps: { store: Store; clock?: Clock }): ToolSpec[] {
+export function createSessionTools(deps: { store: Store }): ToolSpec[] {
   return [createStartSessionTool(deps), createGetSessionTool(deps), createEndSessionTool(deps), createListSessionsTool(deps)];
 }
