@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     ]);
     console.log("Step-log appends");
     console.table([appendsGroup, appendsNaive]);
-    console.log("Disk cost of a typical 10-step turn (3 durable intents); target <= 1 log fsync per step, <= 2 session.json writes per turn");
+    console.log("Disk cost of a typical 10-step turn (3 durable intents); targets: <= 1 fsync per step counting every fsync, <= 2 session.json writes per turn");
     console.table([turnsGroup, turnsNaive]);
 
     const result = {
