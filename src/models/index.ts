@@ -1,0 +1,34 @@
+export {
+  JsonValueSchema,
+  ToolCallSchema,
+  FinishReasonSchema,
+  FINISH_REASONS,
+  ModelUsageSchema,
+  ModelTurnSchema,
+  ToolResultSchema,
+  ConversationItemSchema,
+  type JsonValue,
+  type ToolCall,
+  type FinishReason,
+  type ModelUsage,
+  type ModelTurn,
+  type ToolResult,
+  type ConversationItem,
+} from "./schemas.js";
+export type {
+  ToolDeclaration,
+  GenerateRequest,
+  GenerateOptions,
+  GenerateResult,
+  PartialOutput,
+  ModelFacts,
+  TokenCount,
+  ModelClient,
+  ModelProvider,
+  ModelProviderDeps,
+} from "./types.js";
+export { ModelError, type ModelErrorCode } from "./errors.js";
+export { ModelProviderRegistry, ModelProviderError } from "./registry.js";
+export { modelFacts } from "./facts.js";
+export { estimateTokens, estimateRequestTokens } from "./estimate.js";
+export { withRetries, backoffDelay, abortableSleep, DEFAULT_RETRY_POLICY, type RetryPolicy, type RetryDeps, type RetryOptions } from "./retry.js";

@@ -1,0 +1,102 @@
+import type { z } from "zod";
+import type { Clock, Logger } from "../shared/index.js";
+import type { ConversationItem, FinishReason, JsonValue, ModelTurn, ModelUsage, ToolCall } from "./schemas.js";
+
+/** A tool as the model sees it: the base name, a description and a JSON Schema of its arguments. */
+export interface ToolDeclaration {
+  name: string;
+  description: string;
+  /** JSON Schema (draft 7 or later) of an object: from the tool's zod input schema. */
+  parameters: Record<string, JsonValue>;
+}
+
+/** One model invocation. Everything a provider needs to render its own wire request. */
+export interface GenerateRequest {
+  /** The system instruction: policy, tool guidance, home overview, memory. */
+  system: string;
+  conversation: ConversationItem[];
+  /** Empty, or left out, for a call that must answer in text (e.g. the last call after a budget ran out). */
+  tools?: ToolDeclaration[];
+  maxOutputTokens?: number;
+  temperature?: number;
+}
+
+/** What streaming reports as it arrives; `text` and `thinking` are deltas. */
+export interface PartialOutput {
+  text?: string;
+  thinking?: string;
+}
+
+export interface GenerateOptions {
+  /** Aborts the call at once, retries included. */
+  signal?: AbortSignal;
+  /** Called with each streamed delta. Without it the call may still stream; it just reports nothing. */
+  onPartial?: (partial: PartialOutput) => void;
+  /** No retry starts after this moment (epoch ms). Default: retries are bounded only by their own count. */
+  deadline?: number;
+}
+
+export interface GenerateResult {
+  /** Journal this, then send it back in the conversation on the next call. */
+  turn: ModelTurn;
+  text: string;
+  toolCalls: ToolCall[];
+  finishReason: FinishReason;
+  /** Set when finishReason is `safety`: what the provider said, in words a user can read. */
+  refusal?: string;
+  usage: ModelUsage;
+  /** Wall time of the call that answered, retries and their waits included. */
+  durationMs: number;
+}
+
+/** Limits of a model, from the built-in table or the options. */
+export interface ModelFacts {
+  model: string;
+  contextWindow: number;
+  maxOutputTokens: number;
+  /** False when the model is not in the table and the figures are conservative guesses. */
+  known: boolean;
+}
+
+export interface TokenCount {
+  tokens: number;
+  estimated: boolean;
+}
+
+/** A configured model: one provider, one model, ready to call. */
+export interface ModelClient {
+  /** `gemini`, `openai` or `demo`. */
+  readonly provider: string;
+  readonly model: string;
+  /** What a user reads wherever the model is named, e.g. "Demo model (scripted, not an AI)". */
+  readonly label: string;
+  readonly facts: ModelFacts;
+  /** One model invocation. Rejects only with a `ModelError`; a safety block is a result, not an error. */
+  generate(request: GenerateRequest, options?: GenerateOptions): Promise<GenerateResult>;
+  /** The provider's own count where it has one, else an estimate. */
+  countTokens(request: GenerateRequest, options?: { signal?: AbortSignal }): Promise<TokenCount>;
+  /** Releases sockets or embedded servers (the demo model's). */
+  close(): Promise<void>;
+}
+
+export interface ModelProviderDeps {
+  clock: Clock;
+  logger: Logger;
+  /** For tests and proxies; defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** Waits between retries; tests pass one that does not really wait. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Jitter source in [0, 1); tests pin it. */
+  random?: () => number;
+}
+
+/**
+ * A model provider, in the same registry shape as tools: a name, a
+ * description, a zod options schema and a factory.
+ */
+export interface ModelProvider<O extends z.ZodType = z.ZodType> {
+  name: string;
+  description: string;
+  options: O;
+  create(options: z.infer<O>, deps: ModelProviderDeps): ModelClient | Promise<ModelClient>;
+}
