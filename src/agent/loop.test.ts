@@ -103,7 +103,7 @@ describe("runTurn", () => {
     const { journal } = memoryJournal();
     const outcome = await runTurn(options({ model, journal, tools: [broken] }));
     expect(outcome.status).toBe("completed");
-    const results = model.requests[1]!.conversation.at(-1) as { results: { output: { error: { code: string; message: string } } }[] };
+    const results = model.requests[1]!.conversation.at(-1) as unknown as { results: { output: { error: { code: string; message: string } } }[] };
     expect(results.results[0]!.output.error.code).toBe("unknown_tool");
     expect(results.results[0]!.output.error.message).toContain("diagnose_entity");
     expect(results.results[1]!.output.error).toMatchObject({ code: "internal", message: expect.stringContaining("boom") });
@@ -125,7 +125,7 @@ describe("runTurn", () => {
     expect(outcome).toMatchObject({ status: "completed", counters: { steps: 2, toolCalls: 1 } });
     expect(act.calls).toHaveLength(0);
     expect(second.requests).toHaveLength(1);
-    const results = second.requests[0]!.conversation.at(-1) as { results: { output: { error: { code: string; message: string } } }[] };
+    const results = second.requests[0]!.conversation.at(-1) as unknown as { results: { output: { error: { code: string; message: string } } }[] };
     expect(results.results[0]!.output.error.code).toBe("outcome_unknown");
     expect(results.results[0]!.output.error.message).toContain("light.kitchen is on.");
     // The replayed model turn is the journaled one, verbatim.
