@@ -3,6 +3,7 @@ import { systemClock } from "../shared/index.js";
 import type { JsonValue } from "../models/index.js";
 import { scriptedModel } from "../../test/support/scripted-model.js";
 import type { AgentTool } from "./agent-tool.js";
+import { ContentProvider } from "./content-provider.js";
 import type { TurnJournal } from "./journal.js";
 import { runTurn, type RunTurnOptions } from "./loop.js";
 import type { JournalEntry } from "./replay.js";
@@ -38,7 +39,7 @@ function tool(name: string, run: (args: Record<string, JsonValue>, signal: Abort
 function options(overrides: Partial<RunTurnOptions> & Pick<RunTurnOptions, "model" | "journal">): RunTurnOptions {
   return {
     continuationId: "C1",
-    system: "You are a test.",
+    context: new ContentProvider(),
     prompt: [{ type: "user", text: "Which lights are on?" }],
     tools: [],
     budgets: BUDGETS,
@@ -63,6 +64,27 @@ describe("runTurn", () => {
     const second = model.requests[1]!.conversation;
     expect(second.at(-2)).toMatchObject({ type: "model", turn: { raw: { n: 1 } } });
     expect(second.at(-1)).toMatchObject({ type: "tool_results", results: [{ callId: "call-1-0", output: { results: ["light.kitchen"] }, isError: false }] });
+  });
+
+  it("primes the first call with retrieval snippets once, journals them, and sends the same prompt on resume", async () => {
+    const context = new ContentProvider();
+    context.set("policy", ["- read only"]);
+    context.add("retrieval", "light.kitchen_ceiling (Kitchen) is on");
+    const search = tool("index_search", async () => ({ results: [] }));
+    const crashing: AgentTool = { ...search, run: () => new Promise(() => {}) };
+    const model = scriptedModel([{ text: "", toolCalls: [{ name: "index_search", args: {} }] }]);
+    const { journal, entries } = memoryJournal();
+    void runTurn(options({ model, journal, context, tools: [crashing] }));
+    await vi_waitFor(() => entries.some((e) => e.type === "tool_call"));
+    const first = model.requests[0]!;
+    expect(first.system).toContain("read only");
+    expect(first.conversation).toEqual([{ type: "user", text: "light.kitchen_ceiling (Kitchen) is on" }, { type: "user", text: "Which lights are on?" }]);
+    expect(context.pending("retrieval")).toHaveLength(0);
+
+    const resumedModel = scriptedModel([{ text: "on" }]);
+    await runTurn(options({ model: resumedModel, journal: memoryJournal(entries).journal, tools: [search] }));
+    expect(resumedModel.requests[0]!.conversation.slice(0, 2)).toEqual(first.conversation);
+    expect(resumedModel.requests[0]!.conversation.at(-1)).toMatchObject({ type: "tool_results" });
   });
 
   it("runs the read-only calls of one step in parallel and actions one at a time behind durable intents", async () => {

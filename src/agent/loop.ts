@@ -1,10 +1,12 @@
 import type { Clock } from "../shared/index.js";
-import { ModelError, type ConversationItem, type GenerateResult, type ModelClient, type ToolResult } from "../models/index.js";
+import { ModelError, type ConversationItem, type GenerateResult, type ModelClient, type ToolCall, type ToolResult } from "../models/index.js";
 import type { AgentTool } from "./agent-tool.js";
+import type { ContentProvider } from "./content-provider.js";
 import type { TurnJournal } from "./journal.js";
 import type { ModelResponseDetail } from "./records.js";
 import { finishedAnswer, replay, type OpenCall, type TurnCounters } from "./replay.js";
 import { budgetNote, exhaustedBudget, type BudgetName, type TurnBudgets } from "./stop-conditions.js";
+import { composeSystem } from "./prompt.js";
 import { runToolCalls } from "./tool-runner.js";
 
 /** What the loop reports while it works; the runtime adds the session and continuation ids. */
@@ -24,7 +26,8 @@ export type TurnOutcome =
 export interface RunTurnOptions {
   continuationId: string;
   model: ModelClient;
-  system: string;
+  /** Session registers become the system instruction; consumable ones are delivered once. */
+  context: ContentProvider;
   /** What comes before the turn's own steps: remembered messages, then the user's message. */
   prompt: ConversationItem[];
   /** Empty when the turn may not use tools. */
@@ -54,11 +57,12 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
   const toolMap = new Map(options.tools.map((t) => [t.declaration.name, t]));
   const emit = options.emit ?? (() => {});
 
+  const head = await primedPrompt();
   const done = finishedAnswer(state);
   if (done) return completed(done.text, state.last!.wrapUp ? lastBudget(counters, budgets) : undefined);
   if (state.last && state.open.length) {
     emit({ type: "progress", message: "Finishing the tool calls of the last step" });
-    await answerCalls(state.last.step, state.open, state.answered);
+    await answerCalls(state.last.step, state.last.turn.toolCalls, state.open, state.answered);
   }
 
   // A journaled refusal of calls over the tool-call budget means the wrap-up was already due.
@@ -71,6 +75,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     wrapUp ??= budget;
     // A wrap-up after the step budget still needs its one call; only tokens and time forbid more.
     const step = counters.steps + 1;
+    deliverManifest();
     emit({ type: "progress", message: wrapUp ? "Writing the best answer from what was found" : `Step ${step}: thinking` });
 
     let result: GenerateResult;
@@ -79,7 +84,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     const started = clock.now();
     try {
       result = await options.model.generate(
-        { system: options.system, conversation: [...options.prompt, ...items], tools: wrapUp ? [] : options.tools.map((t) => t.declaration), maxOutputTokens: options.maxOutputTokens },
+        { system: composeSystem(options.context), conversation: [...head, ...items], tools: wrapUp ? [] : options.tools.map((t) => t.declaration), maxOutputTokens: options.maxOutputTokens },
         { signal: AbortSignal.any([options.signal, timeout]), onPartial: (p) => p.text && emit({ type: "partial", text: p.text }), deadline: started + timeLeft },
       );
     } catch (err) {
@@ -116,10 +121,10 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       await refuseCalls(step, open);
       continue;
     }
-    await answerCalls(step, open, new Map());
+    await answerCalls(step, result.toolCalls, open, new Map());
   }
 
-  async function answerCalls(step: number, open: OpenCall[], answered: Map<number, ToolResult>): Promise<void> {
+  async function answerCalls(step: number, calls: readonly ToolCall[], open: OpenCall[], answered: Map<number, ToolResult>): Promise<void> {
     emit({ type: "progress", message: `Step ${step}: calling ${open.map((c) => c.call.name).join(", ")}` });
     const started = clock.now();
     const results = await runToolCalls({
@@ -135,7 +140,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     });
     counters.toolCalls += open.filter((c) => !c.intentWritten).length;
     counters.activeMs += Math.max(0, clock.now() - started);
-    pushResults(step, open, new Map([...answered, ...results]));
+    pushResults(calls, new Map([...answered, ...results]));
   }
 
   /** Every call of a model turn gets an answer, or the next request would be malformed. */
@@ -146,13 +151,35 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       await journal.append({ type: "tool_result", detail: { step, index, result, durationMs: 0 } });
       results.set(index, result);
     }
-    pushResults(step, open, results);
+    pushResults(open.map((c) => c.call), results);
   }
 
-  function pushResults(_step: number, open: OpenCall[], results: Map<number, ToolResult>): void {
-    const total = Math.max(...open.map((c) => c.index), ...results.keys()) + 1;
-    const ordered = Array.from({ length: total }, (_, i) => results.get(i)).filter((r): r is ToolResult => r !== undefined);
-    items.push({ type: "tool_results", results: ordered });
+  /** Results wait in the ToolCallManifest register until the next model call takes them. */
+  function pushResults(calls: readonly ToolCall[], results: Map<number, ToolResult>): void {
+    calls.forEach((call, i) => {
+      const r = results.get(i);
+      if (r) options.context.add("tool_call_manifest", { callId: r.callId, name: r.name, params: call.args, output: r.output, isError: r.isError });
+    });
+  }
+
+  function deliverManifest(): void {
+    const manifest = options.context.consume("tool_call_manifest");
+    if (manifest.length) items.push({ type: "tool_results", results: manifest.map((m) => ({ callId: m.callId, name: m.name, output: m.output as ToolResult["output"], isError: m.isError })) });
+  }
+
+  /**
+   * The retrieval snippets prime the first call, just before the user's
+   * message. They are journaled once, so a resume sends the same prompt.
+   */
+  async function primedPrompt(): Promise<ConversationItem[]> {
+    const fresh = options.context.consume("retrieval");
+    let text = state.retrieval;
+    if (text === undefined && fresh.length && !state.last) {
+      text = fresh.join("\n");
+      await journal.append({ type: "retrieval", detail: { text } });
+    }
+    if (text === undefined) return options.prompt;
+    return [...options.prompt.slice(0, -1), { type: "user", text }, ...options.prompt.slice(-1)];
   }
 
   function completed(text: string, note?: string, budget?: BudgetName): TurnOutcome {

@@ -41,6 +41,8 @@ export interface ReplayState {
   open: OpenCall[];
   /** Results already journaled for `last`'s calls, by index. */
   answered: Map<number, ToolResult>;
+  /** The retrieval snippets the turn was primed with, as first delivered. */
+  retrieval: string | undefined;
 }
 
 export const emptyCounters = (): TurnCounters => ({ steps: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, tokensThinking: 0, activeMs: 0 });
@@ -57,6 +59,7 @@ export function replay(entries: JournalEntry[]): ReplayState {
   let last: ModelResponseDetail | undefined;
   let intents = new Map<number, ToolCall>();
   let answered = new Map<number, ToolResult>();
+  let retrieval: string | undefined;
 
   const closeStep = () => {
     if (!last || last.turn.toolCalls.length === 0) return;
@@ -65,7 +68,10 @@ export function replay(entries: JournalEntry[]): ReplayState {
   };
 
   for (const entry of entries) {
-    if (entry.type === "model_response") {
+    if (entry.type === "retrieval") {
+      const text = (entry.detail as { text?: unknown } | null)?.text;
+      if (retrieval === undefined && typeof text === "string") retrieval = text;
+    } else if (entry.type === "model_response") {
       const parsed = ModelResponseDetailSchema.safeParse(entry.detail);
       if (!parsed.success) continue;
       closeStep();
@@ -96,7 +102,7 @@ export function replay(entries: JournalEntry[]): ReplayState {
     .map((call, index) => ({ index, call, intentWritten: intents.has(index) }))
     .filter((c) => !answered.has(c.index));
   if (open.length === 0) closeStep();
-  return { items, counters, last, open, answered };
+  return { items, counters, last, open, answered, retrieval };
 }
 
 /** The turn's answer when the journal already holds it: a last model turn that asked for no tools. */
