@@ -225,6 +225,26 @@ describe("runTurn", () => {
     expect((await turn).status).toBe("cancelled");
   });
 
+  it("leaves an action cut short by a shutdown with its intent and no result, so a resume never repeats it", async () => {
+    const interrupt = new AbortController();
+    let reached = 0;
+    const act = tool("call_service", (_args, signal) => {
+      reached++;
+      return new Promise((_r, reject) => signal.addEventListener("abort", () => reject(new Error("aborted"))));
+    }, true);
+    const model = scriptedModel([{ text: "", toolCalls: [{ name: "call_service", args: { entity_id: "light.kitchen" } }] }, { text: "unsure" }]);
+    const { journal, entries } = memoryJournal();
+    const turn = runTurn(options({ model, journal, tools: [act], interrupt: interrupt.signal }));
+    await vi_waitFor(() => reached === 1);
+    interrupt.abort();
+    expect((await turn).status).toBe("interrupted");
+    expect(entries.map((e) => e.type)).toEqual(["model_response", "tool_call"]);
+
+    const resumed = await runTurn(options({ model, journal: memoryJournal(entries).journal, tools: [act] }));
+    expect(resumed.status).toBe("completed");
+    expect(reached).toBe(1);
+  });
+
   it("stops at a step boundary when draining, leaving the turn resumable", async () => {
     const drain = new AbortController();
     const read = tool("state_query", async () => {

@@ -39,6 +39,8 @@ export interface RunTurnOptions {
   signal: AbortSignal;
   /** A shutdown: the turn stops at the next step boundary and is left resumable. */
   drain?: AbortSignal;
+  /** A shutdown past its deadline: the turn stops now, mid-step, and is left resumable. */
+  interrupt?: AbortSignal;
   describeUnknownOutcome(call: OpenCall["call"]): Promise<string>;
   emit?(event: LoopEvent): void;
   maxOutputTokens?: number;
@@ -56,6 +58,10 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
   const items = [...state.items];
   const toolMap = new Map(options.tools.map((t) => [t.declaration.name, t]));
   const emit = options.emit ?? (() => {});
+  // Calls are aborted by a cancel or a hard shutdown; which one decides how the turn ends.
+  const stop = options.interrupt ? AbortSignal.any([options.signal, options.interrupt]) : options.signal;
+  const stopped = (): TurnOutcome | undefined =>
+    options.signal.aborted ? { status: "cancelled", counters } : options.interrupt?.aborted || options.drain?.aborted ? { status: "interrupted", counters } : undefined;
 
   const head = await primedPrompt();
   const done = finishedAnswer(state);
@@ -63,13 +69,14 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
   if (state.last && state.open.length) {
     emit({ type: "progress", message: "Finishing the tool calls of the last step" });
     await answerCalls(state.last.step, state.last.turn.toolCalls, state.open, state.answered);
+    if (stop.aborted) return stopped()!;
   }
 
   // A journaled refusal of calls over the tool-call budget means the wrap-up was already due.
   let wrapUp: BudgetName | undefined = [...state.answered.values()].some(isBudgetRefusal) ? "tool_calls" : undefined;
   for (;;) {
-    if (options.signal.aborted) return { status: "cancelled", counters };
-    if (options.drain?.aborted) return { status: "interrupted", counters };
+    const halt = stopped();
+    if (halt) return halt;
     const budget = exhaustedBudget({ counters, budgets });
     if (budget === "time") return { status: "expired", note: budgetNote("time", budgets), counters };
     wrapUp ??= budget;
@@ -85,10 +92,10 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     try {
       result = await options.model.generate(
         { system: composeSystem(options.context), conversation: [...head, ...items], tools: wrapUp ? [] : options.tools.map((t) => t.declaration), maxOutputTokens: options.maxOutputTokens },
-        { signal: AbortSignal.any([options.signal, timeout]), onPartial: (p) => p.text && emit({ type: "partial", text: p.text }), deadline: started + timeLeft },
+        { signal: AbortSignal.any([stop, timeout]), onPartial: (p) => p.text && emit({ type: "partial", text: p.text }), deadline: started + timeLeft },
       );
     } catch (err) {
-      if (options.signal.aborted) return { status: "cancelled", counters };
+      if (stop.aborted) return stopped()!;
       if (timeout.aborted) return { status: "expired", note: budgetNote("time", budgets), counters };
       const error = err instanceof ModelError ? { code: `model_${err.code}`, message: err.message } : { code: "model_error", message: "The model call failed unexpectedly." };
       return { status: "failed", error, counters };
@@ -122,6 +129,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       continue;
     }
     await answerCalls(step, result.toolCalls, open, new Map());
+    if (stop.aborted) return stopped()!;
   }
 
   async function answerCalls(step: number, calls: readonly ToolCall[], open: OpenCall[], answered: Map<number, ToolResult>): Promise<void> {
@@ -133,7 +141,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
       calls: open,
       tools: toolMap,
       journal,
-      signal: options.signal,
+      signal: stop,
       clock,
       describeUnknownOutcome: options.describeUnknownOutcome,
       onResult: (result) => emit({ type: "step", step: { type: "tool_result", detail: { step, name: result.name, isError: result.isError } } }),

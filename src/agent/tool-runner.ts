@@ -27,7 +27,8 @@ export interface RunToolsOptions {
  * Runs the calls of one model turn. Read-only calls run in parallel;
  * actions run one at a time after them, each behind an fsynced intent.
  * Every outcome, failures included, becomes a journaled result the model
- * will read. An action that may already have run is never run again.
+ * will read. An action that may already have run is never run again. Calls
+ * cut short by a cancel or a shutdown get no result.
  */
 export async function runToolCalls(options: RunToolsOptions): Promise<Map<number, ToolResult>> {
   const results = new Map<number, ToolResult>();
@@ -35,15 +36,17 @@ export async function runToolCalls(options: RunToolsOptions): Promise<Map<number
   const reads = options.calls.filter((c) => !isAction(c));
   const actions = options.calls.filter(isAction);
 
-  await Promise.all(reads.map((c) => runOne(options, c).then((r) => results.set(c.index, r))));
+  const keep = (index: number, r: ToolResult | undefined) => r && results.set(index, r);
+  await Promise.all(reads.map((c) => runOne(options, c).then((r) => keep(c.index, r))));
   for (const c of actions) {
     if (options.signal.aborted) break;
-    results.set(c.index, await runOne(options, c));
+    keep(c.index, await runOne(options, c));
   }
   return results;
 }
 
-async function runOne(options: RunToolsOptions, open: OpenCall): Promise<ToolResult> {
+/** Undefined when the turn was stopped during the call: no result is journaled, so a resume deals with it. */
+async function runOne(options: RunToolsOptions, open: OpenCall): Promise<ToolResult | undefined> {
   const { call, index } = open;
   const tool = options.tools.get(call.name);
   const action = tool?.action === true;
@@ -60,6 +63,8 @@ async function runOne(options: RunToolsOptions, open: OpenCall): Promise<ToolRes
       await options.journal.append({ type: "tool_call", key, detail }, { durable: action });
     }
     outcome = tool ? await invoke(tool, call, options.signal) : unknownTool(call.name, options.tools);
+    // Stopped mid-call: an action keeps its intent without a result, so it is never repeated blindly.
+    if (options.signal.aborted) return undefined;
   }
 
   const result: ToolResult = { callId: call.id, name: call.name, output: outcome.ok ? outcome.value : { error: outcome.error }, isError: !outcome.ok };
