@@ -103,16 +103,15 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
     outcome = { status: "failed", error: { code: "storage_error", message: describeError(err) }, counters: { steps: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, tokensThinking: 0, activeMs: 0 } };
   }
 
-  const patch: ContinuationPatch = {
-    status: outcome.status,
-    usage: { steps: outcome.counters.steps, toolCalls: outcome.counters.toolCalls, tokensIn: outcome.counters.tokensIn, tokensOut: outcome.counters.tokensOut, tokensThinking: outcome.counters.tokensThinking },
-  };
+  const c = outcome.counters;
+  const usage = { steps: c.steps, modelCalls: c.steps, toolCalls: c.toolCalls, tokensIn: c.tokensIn, tokensOut: c.tokensOut, tokensThinking: c.tokensThinking, model: `${run.model.provider}/${run.model.model}` };
+  const patch: ContinuationPatch = { status: outcome.status, usage };
   if (outcome.status === "completed") {
     const text = outcome.note ? `${outcome.text}\n\n(${outcome.note})` : outcome.text;
     patch.response = { finalMessage: text, citations: citationsIn(deps.index, outcome.text) };
     const entries = await journal.read();
     const journaledSummary = entries.find((e) => e.type === "summary")?.detail as { summary?: string } | undefined;
-    const memory = await rememberExchange({
+    const remembered = await rememberExchange({
       memory: { ...session.memory, facts: [...session.memory.facts, ...rememberedFacts(entries).map((f) => ({ text: f, createdAt: clock.now(), source: cont.id }))] },
       user: cont.request.message,
       answer: outcome.text,
@@ -123,7 +122,8 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
       journal,
       ...(typeof journaledSummary?.summary === "string" ? { journaledSummary: journaledSummary.summary } : {}),
     });
-    patch.memory = memory;
+    patch.memory = remembered.memory;
+    usage.modelCalls += remembered.modelCalls;
   } else if (outcome.status === "expired") {
     patch.error = { code: "time_budget", message: outcome.note };
   } else if (outcome.status === "failed") {

@@ -42,18 +42,19 @@ export async function rememberExchange(args: {
   /** A fold journaled by an earlier run of this turn. */
   journaledSummary?: string;
   signal?: AbortSignal;
-}): Promise<SessionMemory> {
+}): Promise<{ memory: SessionMemory; modelCalls: number }> {
   const lastK = [
     ...args.memory.lastK,
     { role: "user" as const, content: args.user, continuationId: args.continuationId, ts: args.now },
     { role: "assistant" as const, content: args.answer, continuationId: args.continuationId, ts: args.now },
   ];
-  if (lastK.length <= args.lastK) return { ...args.memory, lastK };
+  if (lastK.length <= args.lastK) return { memory: { ...args.memory, lastK }, modelCalls: 0 };
   const overflow = lastK.slice(0, lastK.length - args.lastK);
   const kept = lastK.slice(-args.lastK);
-  const summary = args.journaledSummary ?? (await fold(args.memory.rollingSummary, overflow, args));
-  if (args.journaledSummary === undefined) await args.journal.append({ type: "summary", detail: { summary } });
-  return { ...args.memory, lastK: kept, rollingSummary: summary };
+  if (args.journaledSummary !== undefined) return { memory: { ...args.memory, lastK: kept, rollingSummary: args.journaledSummary }, modelCalls: 0 };
+  const summary = await fold(args.memory.rollingSummary, overflow, args);
+  await args.journal.append({ type: "summary", detail: { summary } });
+  return { memory: { ...args.memory, lastK: kept, rollingSummary: summary }, modelCalls: 1 };
 }
 
 async function fold(previous: string, messages: SessionMemory["lastK"], args: { model: ModelClient; signal?: AbortSignal }): Promise<string> {
