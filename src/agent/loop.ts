@@ -6,6 +6,7 @@ import type { TurnJournal } from "./journal.js";
 import type { ModelResponseDetail } from "./records.js";
 import { finishedAnswer, replay, type OpenCall, type TurnCounters } from "./replay.js";
 import { budgetNote, exhaustedBudget, type BudgetName, type TurnBudgets } from "./stop-conditions.js";
+import { fitRequest } from "./fit.js";
 import { composeSystem } from "./prompt.js";
 import { runToolCalls } from "./tool-runner.js";
 
@@ -89,9 +90,14 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     const timeLeft = Math.max(1, budgets.timeBudgetMs - counters.activeMs);
     const timeout = AbortSignal.timeout(timeLeft);
     const started = clock.now();
+    const system = composeSystem(options.context);
+    const tools = wrapUp ? [] : options.tools.map((t) => t.declaration);
+    const facts = options.model.facts;
+    const fitted = fitRequest({ system, head, primed: head.length > options.prompt.length, items, tools, limit: Math.min(facts.contextWindow - (options.maxOutputTokens ?? facts.maxOutputTokens), budgets.maxTokensPerTurn) });
+    if (fitted.trimmed.length) emit({ type: "progress", message: `Left out to fit the model's context: ${fitted.trimmed.join(", ")}` });
     try {
       result = await options.model.generate(
-        { system: composeSystem(options.context), conversation: [...head, ...items], tools: wrapUp ? [] : options.tools.map((t) => t.declaration), maxOutputTokens: options.maxOutputTokens },
+        { system, conversation: fitted.conversation, tools, maxOutputTokens: options.maxOutputTokens },
         { signal: AbortSignal.any([stop, timeout]), onPartial: (p) => p.text && emit({ type: "partial", text: p.text }), deadline: started + timeLeft },
       );
     } catch (err) {
