@@ -35,7 +35,9 @@ export interface TurnRun {
   interrupt: AbortSignal;
 }
 
-const RETRIEVAL_HITS = 8;
+const RETRIEVAL_HITS = 6;
+/** Hits scoring under this share of the best one are noise for priming; the model can still search. */
+const RETRIEVAL_MIN_SHARE = 1 / 3;
 
 /**
  * Runs one continuation to its end: sets up its context and tools, runs the
@@ -57,7 +59,8 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
   loadMemory(context, session.memory);
   if (cont.request.allowTools && deps.index.ready) {
     const hits = deps.index.search(cont.request.message, { limit: RETRIEVAL_HITS });
-    if (hits.length) context.add("retrieval", retrievalText(hits));
+    const strong = hits.filter((h) => h.score >= (hits[0]?.score ?? 0) * RETRIEVAL_MIN_SHARE);
+    if (strong.length) context.add("retrieval", retrievalText(strong));
   }
 
   const tools = cont.request.allowTools
@@ -143,8 +146,8 @@ function effectiveActuation(ceiling: ActuationCeiling, session: SessionRecord): 
 }
 
 function retrievalText(hits: { entityId: string; name: string; area: string | null; state: string | null }[]): string {
-  const lines = hits.map((h) => `- ${h.entityId} "${h.name}"${h.area ? ` in ${h.area}` : ""}: ${h.state ?? "no state"}`);
-  return `Entities in this home that match the next message (from the search index; states as of now):\n${lines.join("\n")}`;
+  const lines = hits.map((h) => `- ${h.entityId} (${h.name}${h.area ? `, ${h.area}` : ""}): ${h.state ?? "no state"}`);
+  return `Index matches for the next message, states now:\n${lines.join("\n")}`;
 }
 
 /** What an action's targets look like now, for a call whose outcome a restart made unknown. */

@@ -59,7 +59,7 @@ export function homeOverview(entities: readonly IndexedEntity[]): string[] {
     areas.add(e.areaName);
   }
   const lines = [...floors].sort(([a], [b]) => a.localeCompare(b)).map(([floor, areas]) => `- ${floor}: ${[...areas].sort().join(", ")}`);
-  const top = [...domains].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([d, n]) => `${d} ${n}`);
-  if (top.length) lines.push(`- Entities by domain: ${top.join(", ")}`);
+  const top = [...domains].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([d, n]) => `${d} ${n}`);
+  if (top.length) lines.push(`- Most entities: ${top.join(", ")}`);
   return lines;
 }
