@@ -81,49 +81,15 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     const budget = exhaustedBudget({ counters, budgets });
     if (budget === "time") return { status: "expired", note: budgetNote("time", budgets), counters };
     wrapUp ??= budget;
-    // A wrap-up after the step budget still needs its one call; only tokens and time forbid more.
     const step = counters.steps + 1;
     deliverManifest();
     emit({ type: "progress", message: wrapUp ? "Writing the best answer from what was found" : `Step ${step}: thinking` });
 
-    let result: GenerateResult;
-    const timeLeft = Math.max(1, budgets.timeBudgetMs - counters.activeMs);
-    const timeout = AbortSignal.timeout(timeLeft);
-    const started = clock.now();
-    const system = composeSystem(options.context);
-    const tools = wrapUp ? [] : options.tools.map((t) => t.declaration);
-    const facts = options.model.facts;
-    const fitted = fitRequest({ system, head, primed: head.length > options.prompt.length, items, tools, limit: Math.min(facts.contextWindow - (options.maxOutputTokens ?? facts.maxOutputTokens), budgets.maxTokensPerTurn) });
-    if (fitted.trimmed.length) emit({ type: "progress", message: `Left out to fit the model's context: ${fitted.trimmed.join(", ")}` });
-    try {
-      result = await options.model.generate(
-        { system, conversation: fitted.conversation, tools, maxOutputTokens: options.maxOutputTokens },
-        { signal: AbortSignal.any([stop, timeout]), onPartial: (p) => p.text && emit({ type: "partial", text: p.text }), deadline: started + timeLeft },
-      );
-    } catch (err) {
-      if (stop.aborted) return stopped()!;
-      if (timeout.aborted) return { status: "expired", note: budgetNote("time", budgets), counters };
-      const error = err instanceof ModelError ? { code: `model_${err.code}`, message: err.message } : { code: "model_error", message: "The model call failed unexpectedly." };
-      return { status: "failed", error, counters };
-    }
+    const called = await callModel(wrapUp);
+    if ("status" in called) return called;
+    const result = called;
 
-    const detail: ModelResponseDetail = {
-      step,
-      turn: result.turn,
-      usage: result.usage,
-      finishReason: result.finishReason,
-      ...(result.refusal ? { refusal: result.refusal } : {}),
-      durationMs: result.durationMs,
-      wrapUp: wrapUp !== undefined,
-    };
-    await journal.append({ type: "model_response", detail });
-    emit({ type: "step", step: { type: "model_response", detail: { step, text: result.text, toolCalls: result.toolCalls.map((c) => c.name), finishReason: result.finishReason } } });
-    counters.steps += 1;
-    counters.tokensIn += result.usage.inputTokens;
-    counters.tokensOut += result.usage.outputTokens;
-    counters.tokensThinking += result.usage.thinkingTokens;
-    counters.activeMs += result.durationMs;
-    items.push({ type: "model", turn: result.turn });
+    await recordModelTurn(step, result, wrapUp !== undefined);
 
     if (result.finishReason === "safety") return completed(result.refusal ?? "The model declined to answer this request.", "The model refused to answer (model_refused).");
     if (result.toolCalls.length === 0 || wrapUp) return completed(result.text, wrapUp ? budgetNote(wrapUp, budgets) : undefined, wrapUp);
@@ -136,6 +102,50 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnOutcome> {
     }
     await answerCalls(step, result.toolCalls, open, new Map());
     if (stop.aborted) return stopped()!;
+  }
+
+  /** Journals the model turn before anything acts on it, then counts it. */
+  async function recordModelTurn(step: number, result: GenerateResult, wrapUp: boolean): Promise<void> {
+    const detail: ModelResponseDetail = {
+      step,
+      turn: result.turn,
+      usage: result.usage,
+      finishReason: result.finishReason,
+      ...(result.refusal ? { refusal: result.refusal } : {}),
+      durationMs: result.durationMs,
+      wrapUp,
+    };
+    await journal.append({ type: "model_response", detail });
+    emit({ type: "step", step: { type: "model_response", detail: { step, text: result.text, toolCalls: result.toolCalls.map((c) => c.name), finishReason: result.finishReason } } });
+    counters.steps += 1;
+    counters.tokensIn += result.usage.inputTokens;
+    counters.tokensOut += result.usage.outputTokens;
+    counters.tokensThinking += result.usage.thinkingTokens;
+    counters.activeMs += result.durationMs;
+    items.push({ type: "model", turn: result.turn });
+  }
+
+  /** One streamed model call over the fitted request; a stop or a failure comes back as the turn's outcome. */
+  async function callModel(wrapUp: BudgetName | undefined): Promise<GenerateResult | TurnOutcome> {
+    const timeLeft = Math.max(1, budgets.timeBudgetMs - counters.activeMs);
+    const timeout = AbortSignal.timeout(timeLeft);
+    const system = composeSystem(options.context);
+    const tools = wrapUp ? [] : options.tools.map((t) => t.declaration);
+    const facts = options.model.facts;
+    const limit = Math.min(facts.contextWindow - (options.maxOutputTokens ?? facts.maxOutputTokens), budgets.maxTokensPerTurn);
+    const fitted = fitRequest({ system, head, primed: head.length > options.prompt.length, items, tools, limit });
+    if (fitted.trimmed.length) emit({ type: "progress", message: `Left out to fit the model's context: ${fitted.trimmed.join(", ")}` });
+    try {
+      return await options.model.generate(
+        { system, conversation: fitted.conversation, tools, maxOutputTokens: options.maxOutputTokens },
+        { signal: AbortSignal.any([stop, timeout]), onPartial: (p) => p.text && emit({ type: "partial", text: p.text }), deadline: clock.now() + timeLeft },
+      );
+    } catch (err) {
+      if (stop.aborted) return stopped()!;
+      if (timeout.aborted) return { status: "expired", note: budgetNote("time", budgets), counters };
+      const error = err instanceof ModelError ? { code: `model_${err.code}`, message: err.message } : { code: "model_error", message: "The model call failed unexpectedly." };
+      return { status: "failed", error, counters };
+    }
   }
 
   async function answerCalls(step: number, calls: readonly ToolCall[], open: OpenCall[], answered: Map<number, ToolResult>): Promise<void> {
