@@ -23,6 +23,7 @@ export interface TurnDeps {
   logger: Logger;
   events: AgentEvents;
   ceiling: ActuationCeiling;
+  exposure?: { refresh(): Promise<void> };
 }
 
 export interface TurnRun {
@@ -51,6 +52,7 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
   const emit = (type: "progress" | "step" | "partial" | "final", payload: Record<string, unknown>) =>
     deps.events.emit({ type, session_id: session.id, continuation_id: cont.id, payload });
 
+  await deps.exposure?.refresh();
   const actuation = effectiveActuation(deps.ceiling, session);
   const context = new ContentProvider();
   context.set("policy", policyLines({ actuation: actuation ? "allowed" : "refused", allowlist: actuation?.allowlistedServices ?? [], allowTools: cont.request.allowTools }));

@@ -11,3 +11,7 @@ export { storeJournal } from "./store-journal.js";
 export { declarationOf, agentTools, AGENT_READ_TOOLS } from "./agent-tools.js";
 export { homeOverview } from "./prompt.js";
 export { ModelResponseDetailSchema, ToolCallDetailSchema, ToolResultDetailSchema, callKey } from "./records.js";
+export { createAgent, type CreateAgentOptions } from "./create-agent.js";
+export { createExposureSource, type ExposureSource } from "./exposure-source.js";
+export { exposedView } from "./exposed-index.js";
+export { isExposedToAssist, exposedByDefault } from "./exposure.js";

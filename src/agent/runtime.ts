@@ -28,6 +28,8 @@ export interface AgentRuntimeOptions {
   ceiling: ActuationCeiling;
   /** Model calls in flight across all sessions (default 4). */
   maxConcurrentModelCalls?: number;
+  /** Read before each turn, so the agent follows what the user exposed to Assist. */
+  exposure?: { refresh(): Promise<void> };
 }
 
 export interface SendArgs {
@@ -203,7 +205,7 @@ export class AgentRuntime {
     const cancel = new AbortController();
     const interrupt = new AbortController();
     const done = executeContinuation(
-      { store, registry: this.options.registry, index: this.options.index, clock: this.options.clock, logger: this.options.logger, events: this.events, ceiling: this.options.ceiling },
+      { store, registry: this.options.registry, index: this.options.index, clock: this.options.clock, logger: this.options.logger, events: this.events, ceiling: this.options.ceiling, exposure: this.options.exposure },
       { principal, session, continuation, model: gatedModel(model, this.#gate, session.id), signal: cancel.signal, drain: this.#drain.signal, interrupt: interrupt.signal },
     );
     const entry: Running = { sessionId: session.id, cancel, interrupt, done };

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { KNOWN_ASSISTANTS } from "../exposure.js";
+import { CommandError, EmptySchema, defineCommand, type Command } from "./command.js";
+
+// Group entities HA never exposes to any assistant (CLOUD_NEVER_EXPOSED_ENTITIES).
+const NEVER_EXPOSED = new Set(["group.all_automations", "group.all_covers", "group.all_fans", "group.all_lights", "group.all_locks", "group.all_remotes", "group.all_scripts", "group.all_switches", "group.all_vacuum_cleaners"]);
+
+/** The voice-assistant exposure commands of HA's `homeassistant` integration; all need an admin. */
+export const exposureCommands: Command[] = [
+  defineCommand(
+    "homeassistant/expose_entity/list",
+    EmptySchema,
+    (conn, msg) => conn.sendResult(msg.id, { exposed_entities: conn.ctx.home.exposure.list(conn.ctx.home.registries.entities.keys()) }),
+    { adminOnly: true },
+  ),
+  defineCommand(
+    "homeassistant/expose_new_entities/get",
+    z.object({ assistant: z.enum(KNOWN_ASSISTANTS) }),
+    (conn, msg) => conn.sendResult(msg.id, { expose_new: conn.ctx.home.exposure.exposeNew(msg.assistant) }),
+    { adminOnly: true },
+  ),
+  defineCommand(
+    "homeassistant/expose_entity",
+    z.object({ assistants: z.array(z.enum(KNOWN_ASSISTANTS)), entity_ids: z.array(z.string()), should_expose: z.boolean() }),
+    (conn, msg) => {
+      const blocked = msg.entity_ids.find((id) => NEVER_EXPOSED.has(id));
+      if (blocked) throw new CommandError("not_allowed", `can't expose '${blocked}'`);
+      for (const id of msg.entity_ids) for (const a of msg.assistants) conn.ctx.home.exposure.expose(id, a, msg.should_expose);
+      conn.sendResult(msg.id, null);
+    },
+    { adminOnly: true },
+  ),
+];
