@@ -109,6 +109,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       fetch: deps.fetch,
       createWebSocket: deps.createWebSocket,
       acceptedTtlMs: deps.authCacheMs,
+      checkShape: config.mode !== "demo",
     });
     // Each listener is closed as soon as the stop begins (it was started last), so no
     // new work arrives while the rest shuts down; registered at once, so a failed

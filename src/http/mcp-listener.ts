@@ -34,7 +34,7 @@ export async function startMcpListener(options: McpListenerOptions): Promise<Lis
       return sendJson(res, report.status === "ok" ? 200 : 503, report);
     }
     if (path === "/mcp" || path === "/mcp/") {
-      const principal = await authenticate(req, res, options.verifier);
+      const principal = await authenticate(req, res, options.verifier, options.logger);
       if (!principal) return;
       const body = req.method === "POST" ? await readJsonBody(req, maxBodyBytes) : undefined;
       return options.sessions.handle(req, res, principal, body);
@@ -46,11 +46,14 @@ export async function startMcpListener(options: McpListenerOptions): Promise<Lis
     route(req, res).catch((err: unknown) => {
       if (err instanceof BodyError) {
         // JSON-RPC: -32700 is a parse error, -32600 an invalid request (here: too large).
+        if (err.closeConnection) res.setHeader("connection", "close");
         if (!res.headersSent) sendJson(res, err.status, { jsonrpc: "2.0", error: { code: err.status === 413 ? -32600 : -32700, message: err.message }, id: null });
+        // Unread body bytes would be taken for the next request: end the connection once the answer is out.
+        if (err.closeConnection) res.once("finish", () => req.socket.destroySoon());
         return;
       }
       options.logger.error({ err: describeError(err), url: req.url }, "request failed");
-      if (!res.headersSent) sendJson(res, 500, { error: "internal", message: describeError(err) });
+      if (!res.headersSent) sendJson(res, 500, { error: "internal", message: "The request failed inside HA Agent; the details are in its log." });
       else res.end();
     });
   });
