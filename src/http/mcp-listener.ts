@@ -23,7 +23,7 @@ export interface Listener {
   close(): Promise<void>;
 }
 
-/** The listener on MCP_PORT: `/mcp` (authenticated) and `/healthz` (open). */
+/** The listener on MCP_PORT: `/mcp` (authenticated), `/healthz` (readiness) and `/livez` (liveness), both open. */
 export async function startMcpListener(options: McpListenerOptions): Promise<Listener> {
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
 
@@ -33,13 +33,18 @@ export async function startMcpListener(options: McpListenerOptions): Promise<Lis
       const report = options.health();
       return sendJson(res, report.status === "ok" ? 200 : 503, report);
     }
+    // Liveness, for the container's HEALTHCHECK: answering at all means the process works. It stays
+    // 200 while Home Assistant restarts, so a watchdog does not restart the add-on on every Core update.
+    if (path === "/livez" && (req.method === "GET" || req.method === "HEAD")) {
+      return sendJson(res, 200, { status: "alive", ready: options.health().status === "ok" });
+    }
     if (path === "/mcp" || path === "/mcp/") {
       const principal = await authenticate(req, res, options.verifier, options.logger);
       if (!principal) return;
       const body = req.method === "POST" ? await readJsonBody(req, maxBodyBytes) : undefined;
       return options.sessions.handle(req, res, principal, body);
     }
-    sendJson(res, 404, { error: "not_found", message: `Nothing at ${path}. MCP clients connect to /mcp; health is at /healthz.` });
+    sendJson(res, 404, { error: "not_found", message: `Nothing at ${path}. MCP clients connect to /mcp; readiness is at /healthz and liveness at /livez.` });
   }
 
   const server = createServer((req, res) => {
