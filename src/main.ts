@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   }
 
   const out = gatedStdout();
-  const logger = createLogger({ level: config.options.log_level, destination: out });
+  const logger = createLogger({ level: config.options.log_level, format: config.options.log_format, destination: out });
   let app: App | undefined;
   let stopping: Promise<never> | undefined;
   const stopOnce = async (code: number): Promise<never> => {

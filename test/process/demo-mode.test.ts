@@ -35,6 +35,14 @@ describe("demo mode (no HA settings at all)", () => {
     expect(lines[2]).toMatch(/^Token: +\S{16,}$/);
   });
 
+  it("writes readable one-line logs, not JSON, by default", async () => {
+    await program.waitFor(/HA Agent is ready/);
+    const logLines = program.stdout().split("\n").filter((l) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (TRACE|DEBUG|INFO |WARN |ERROR|FATAL)/.test(l));
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(logLines.some((l) => /INFO  .*HA Agent is ready/.test(l))).toBe(true);
+    expect(program.stdout()).not.toMatch(/^\{"level"/m);
+  });
+
   it("serves valid tool names and the kitchen's real states to an MCP client", async () => {
     await program.waitFor(/HA Agent is ready/);
     const client = await connectClient(mcpUrl, token);
