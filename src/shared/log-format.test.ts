@@ -12,7 +12,7 @@ describe("readable logs", () => {
   it("writes time, level, part, message and fields on one line", () => {
     const { logger, lines } = capture("text");
     logger.child({ part: "ha" }).info({ version: "2026.11.1", entities: 412, mode: "add on" }, "connected to Home Assistant");
-    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d INFO  \[ha\] connected to Home Assistant version=2026\.11\.1 entities=412 mode="add on"\n$/);
+    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d INFO {2}\[ha\] connected to Home Assistant version=2026\.11\.1 entities=412 mode="add on"\n$/);
   });
 
   it("keeps secrets redacted and a stack or a long value on one short line", () => {

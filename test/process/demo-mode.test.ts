@@ -39,7 +39,7 @@ describe("demo mode (no HA settings at all)", () => {
     await program.waitFor(/HA Agent is ready/);
     const logLines = program.stdout().split("\n").filter((l) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (TRACE|DEBUG|INFO |WARN |ERROR|FATAL)/.test(l));
     expect(logLines.length).toBeGreaterThan(0);
-    expect(logLines.some((l) => /INFO  .*HA Agent is ready/.test(l))).toBe(true);
+    expect(logLines.some((l) => /INFO {2}.*HA Agent is ready/.test(l))).toBe(true);
     expect(program.stdout()).not.toMatch(/^\{"level"/m);
   });
 
