@@ -56,8 +56,10 @@ export type Options = z.infer<typeof OptionsSchema>;
 
 /** Settings that only exist as environment variables (ports are fixed by the add-on's config.yaml). */
 export const ENV_SCHEMAS = {
-  HA_URL: z.url({ protocol: /^https?$/ }).optional(),
+  HA_URL: z.url({ protocol: /^(https?|wss?)$/, error: "expected Home Assistant's address, e.g. http://192.168.1.10:8123 (http, https, ws or wss)" }).optional(),
   HA_TOKEN: z.string().min(1).optional(),
+  /** Demo mode: a fixed token for the simulated home, instead of a random one. */
+  DEMO_TOKEN: z.string().min(8, { error: "expected at least 8 characters" }).optional(),
   SUPERVISOR_TOKEN: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).optional(),
   MCP_PORT: port().default(8808),

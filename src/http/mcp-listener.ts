@@ -16,6 +16,8 @@ export interface McpListenerOptions {
   health: () => HealthReport;
   logger: Logger;
   maxBodyBytes?: number;
+  /** Where a caller without a valid token finds one; see TOKEN_HINTS. */
+  tokenHint?: string;
 }
 
 export interface Listener {
@@ -39,7 +41,7 @@ export async function startMcpListener(options: McpListenerOptions): Promise<Lis
       return sendJson(res, 200, { status: "alive", ready: options.health().status === "ok" });
     }
     if (path === "/mcp" || path === "/mcp/") {
-      const principal = await authenticate(req, res, options.verifier, options.logger);
+      const principal = await authenticate(req, res, options.verifier, options.logger, options.tokenHint);
       if (!principal) return;
       const body = req.method === "POST" ? await readJsonBody(req, maxBodyBytes) : undefined;
       return options.sessions.handle(req, res, principal, body);

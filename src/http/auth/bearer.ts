@@ -12,14 +12,20 @@ const REALM = 'Bearer realm="ha-agent"';
  * `WWW-Authenticate` for a missing or rejected token, 503 when Home Assistant
  * cannot be asked. Returns undefined when the response has been sent.
  */
-export async function authenticate(req: IncomingMessage, res: ServerResponse, verifier: TokenVerifier, logger?: Logger): Promise<Principal | undefined> {
+/** Where a caller finds a token: HA's profile page, or, in demo mode, the banner. */
+export const TOKEN_HINTS = {
+  homeAssistant: "a Home Assistant long-lived access token (Profile → Security in Home Assistant)",
+  demo: "the demo token HA Agent printed when it started (or set DEMO_TOKEN for a fixed one)",
+} as const;
+
+export async function authenticate(req: IncomingMessage, res: ServerResponse, verifier: TokenVerifier, logger?: Logger, tokenHint: string = TOKEN_HINTS.homeAssistant): Promise<Principal | undefined> {
   const header = req.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match?.[1]) {
     res.setHeader("WWW-Authenticate", REALM);
     sendJson(res, 401, {
       error: "unauthorized",
-      message: "Send the header 'Authorization: Bearer <token>' with a Home Assistant long-lived access token (Profile → Security in Home Assistant).",
+      message: `Send the header 'Authorization: Bearer <token>' with ${tokenHint}.`,
     });
     return undefined;
   }
@@ -44,6 +50,6 @@ export async function authenticate(req: IncomingMessage, res: ServerResponse, ve
     return undefined;
   }
   res.setHeader("WWW-Authenticate", `${REALM}, error="invalid_token", error_description="Home Assistant does not accept this token"`);
-  sendJson(res, 401, { error: "invalid_token", message: "Home Assistant does not accept this token. Create a new long-lived access token in your Home Assistant profile and use it." });
+  sendJson(res, 401, { error: "invalid_token", message: `Home Assistant does not accept this token. Use ${tokenHint}.` });
   return undefined;
 }
