@@ -139,7 +139,18 @@ export function streamChunks(answer: FakeAnswer, calls: SettledCall[], context: 
   }
   if (flavour.name === "llama-server") {
     const last = chunks[chunks.length - 1] as Json;
-    last.timings = { prompt_n: Math.ceil(context.promptChars / 4), prompt_ms: 40, predicted_n: chunks.length, predicted_ms: 25 * chunks.length };
+    const promptN = Math.ceil(context.promptChars / 4);
+    last.timings = {
+      cache_n: 0,
+      prompt_n: promptN,
+      prompt_ms: promptN * 5,
+      prompt_per_token_ms: 5,
+      prompt_per_second: 200,
+      predicted_n: chunks.length,
+      predicted_ms: chunks.length * 25,
+      predicted_per_token_ms: 25,
+      predicted_per_second: 40,
+    };
   }
   return chunks;
 }

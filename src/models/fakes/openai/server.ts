@@ -212,10 +212,12 @@ export async function startFakeOpenAiServer(options: FakeOpenAiOptions = {}): Pr
       return;
     }
     startStream(res);
-    for (const chunk of streamChunks(reply, calls, context)) {
+    const chunks = streamChunks(reply, calls, context);
+    for (const [i, chunk] of chunks.entries()) {
       if (res.destroyed) return;
+      // The opening chunk (a bare role, or an empty content) goes out together with the first content.
+      if (i > 1) await sleep(reply.chunkDelayMs ?? 0, res);
       await writeEvent(res, chunk);
-      await sleep(reply.chunkDelayMs ?? 0, res);
     }
     if (res.destroyed) return;
     res.end(`data: [DONE]${le}${le}`);

@@ -27,7 +27,7 @@ export interface FakeAnswer {
   usage?: { promptTokens: number; completionTokens: number; reasoningTokens?: number; cachedTokens?: number } | false;
   /** Wait before the answer starts (a slow server). */
   delayMs?: number;
-  /** Wait between streamed chunks. */
+  /** Wait between streamed chunks, from the first content on. */
   chunkDelayMs?: number;
 }
 
