@@ -16,7 +16,8 @@
  * - Size. Streaming chat completions is one POST and an SSE reader
  *   (`sse.ts`, ~70 lines); the package is a large dependency for it.
  * What we give up: the package's typed coverage of the rest of OpenAI's API,
- * which we do not use.
+ * which we do not use. docs/models.md ("OpenAI-compatible servers") has the
+ * whole behaviour: the /v1 rule, usage, finish reasons, raw turns, errors.
  */
 import { describeError } from "../../shared/index.js";
 import { ModelError } from "../errors.js";

@@ -18,8 +18,9 @@ describe("sseEvents", () => {
   });
 
   it("reads CRLF line ends, also when a CR and its LF arrive in different reads", async () => {
-    const events = await collect(streamOf(['data: {"a":1}\r', "\n\r\n", 'data: {"b":2}\r\n\r\n']));
-    expect(events.map((e) => e.data)).toEqual(['{"a":1}', '{"b":2}']);
+    // Read as two line ends, the split CRLF would end the first event after its first data line.
+    const events = await collect(streamOf(['data: {"a":\r', "\ndata: 1}\r\n\r\n", 'data: {"b":2}\r\n\r\n']));
+    expect(events.map((e) => e.data)).toEqual(['{"a":\n1}', '{"b":2}']);
   });
 
   it("joins an event split across reads, a multi-byte character included", async () => {
