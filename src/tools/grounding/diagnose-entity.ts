@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { HaClient, HistoryResult, LogbookEntry } from "../../ha/index.js";
 import type { HomeIndex, IndexedEntity } from "../../indexer/index.js";
-import { systemClock, type Clock } from "../../shared/index.js";
+import { own, systemClock, type Clock } from "../../shared/index.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { analyzeHistory, isDown, type Availability } from "./availability.js";
 import { guarded, progressOf, iso, noteFailure, shortTime } from "./common.js";
@@ -82,7 +82,7 @@ export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaClient;
           deps.ha.systemLog().catch(noteFailure(notes, "The system log", [])).then(step("system log read")),
           deps.ha.errorLog().catch(noteFailure(notes, "The error log", "")).then(step("error log read")),
         ]);
-        const avail = analyzeHistory(history[e.entityId], now);
+        const avail = analyzeHistory(own(history, e.entityId), now);
         const logs = matchLogs({ e, records: logRecords(system, text), index: deps.index, since: start.getTime() });
         const device = e.deviceId ? deps.index.device(e.deviceId) : undefined;
         const related = e.deviceId ? deps.index.entitiesOfDevice(e.deviceId).filter((id) => id !== e.entityId) : [];
