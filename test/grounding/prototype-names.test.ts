@@ -6,6 +6,9 @@ import { startStack, type Stack } from "../support/stack.js";
 /** Every name a plain object inherits, plus `__proto__`: words a lookup in `{}` must not mistake for data. */
 const NAMES = [...new Set([...Object.getOwnPropertyNames(Object.prototype), "__proto__"])];
 
+/** `__defineGetter__` → `definegetter`: HA's entity ids allow no leading, trailing or doubled underscores. */
+const objectId = (name: string) => name.toLowerCase().replace(/^_+|_+$/g, "").replace(/_+/g, "_");
+
 /**
  * A home whose areas, floor, labels, devices, config entries, platforms,
  * entity ids, names, aliases and attribute keys are those names. Computed keys
@@ -20,7 +23,7 @@ function hostileHouse(): HouseInput {
     devices: NAMES.map((n) => ({ id: n, name: n, manufacturer: n, model: n, area_id: n, config_entries: [n], labels: [n] })),
     entities: [
       ...NAMES.map((n) => ({
-        entity_id: `switch.${n.toLowerCase()}`,
+        entity_id: `switch.${objectId(n)}`,
         state: "on",
         attributes: { friendly_name: n, [n]: n, device_class: n },
         registry: { platform: "constructor", device_id: n, area_id: n, config_entry_id: n, labels: [n], aliases: [n], original_device_class: n },
@@ -110,10 +113,10 @@ describe("names of Object.prototype members, as user input and as Home Assistant
     for (const name of NAMES) {
       const rendered = await callTool(stack.client, "ha_agent_render_context", { area: name });
       expect(rendered.isError, `${name}: ${rendered.text}`).toBe(false);
-      expect(rendered.value.text).toContain(`switch.${name.toLowerCase()}`);
+      expect(rendered.value.text).toContain(`switch.${objectId(name)}`);
       const listed = await callTool(stack.client, "ha_agent_state_query", { label: name });
       expect(listed.isError, `${name}: ${listed.text}`).toBe(false);
-      expect((listed.value.entities as { entity_id: string }[]).map((e) => e.entity_id)).toEqual([`switch.${name.toLowerCase()}`]);
+      expect((listed.value.entities as { entity_id: string }[]).map((e) => e.entity_id)).toEqual([`switch.${objectId(name)}`]);
     }
   });
 });
