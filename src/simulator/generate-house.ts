@@ -51,7 +51,7 @@ export function generateHouse(o: { entities: number; seed: number }): House {
       if (entities.length >= target) break;
       const entityId = `${spec.domain}.${objectId}${spec.key ? `_${spec.key}` : ""}`;
       const state = spec.state(rng);
-      const attributes: Record<string, unknown> = { ...spec.attributes, friendly_name: spec.key ? `${deviceName} ${spec.name}` : deviceName };
+      const attributes = { ...spec.attributes, friendly_name: spec.key ? `${deviceName} ${spec.name}` : deviceName };
       if (spec.domain === "light") Object.assign(attributes, state === "on" ? { color_mode: "brightness", brightness: rng.int(1, 255) } : { color_mode: null, brightness: null });
       entities.push({
         entity_id: entityId, state, attributes,

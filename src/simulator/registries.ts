@@ -102,7 +102,7 @@ export function entityDisplayList(entries: Iterable<SimEntityEntry>) {
   const entities: Record<string, unknown>[] = [];
   for (const e of entries) {
     if (e.disabled_by !== null) continue;
-    const d: Record<string, unknown> = { ei: e.entity_id, pl: e.platform };
+    const d = dict<unknown>({ ei: e.entity_id, pl: e.platform });
     if (e.area_id) d.ai = e.area_id;
     if (e.device_id) d.di = e.device_id;
     d.lb = e.labels;

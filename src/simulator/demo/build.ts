@@ -25,7 +25,7 @@ export function configEntryId(domain: string): string {
 }
 
 /** Expands rooms of placed device models into HA devices, entities and config entries. */
-export function buildDevices(rooms: RoomSpec[], models: Record<string, DeviceModel>): BuiltDevices {
+export function buildDevices(rooms: RoomSpec[], models: ReadonlyMap<string, DeviceModel>): BuiltDevices {
   const devices: HouseDeviceInput[] = [];
   const entities: HouseEntityInput[] = [];
   const domains = new Set<string>();
@@ -34,7 +34,7 @@ export function buildDevices(rooms: RoomSpec[], models: Record<string, DeviceMod
   const placements = rooms.flatMap((room) => room.devices.map((p) => ({ room, p })));
   placements.sort((a, b) => hubRank(models, a.p) - hubRank(models, b.p));
   for (const { room, p } of placements) {
-    const model = models[p.model];
+    const model = models.get(p.model);
     if (!model) throw new Error(`demo house: unknown device model "${p.model}" in ${room.id}`);
     domains.add(model.integration);
     const deviceName = p.prefix && !p.prefix.startsWith(room.id) ? p.name : `${room.name} ${p.name}`;
@@ -103,8 +103,8 @@ function buildEntity(o: { spec: EntitySpec; model: DeviceModel; objectId: string
   };
 }
 
-function hubRank(models: Record<string, DeviceModel>, p: DevicePlacement): number {
-  const m = models[p.model];
+function hubRank(models: ReadonlyMap<string, DeviceModel>, p: DevicePlacement): number {
+  const m = models.get(p.model);
   return m && (p.model === "hue_bridge" || (m.connection === "none" && m.entities.length === 0)) ? 0 : 1;
 }
 
