@@ -54,6 +54,13 @@ describe("the index over a live Home Assistant", () => {
     for (const id of removed) expect(index.search(id.split(".")[1]!.replace(/_/g, " ")).map((r) => r.entityId)).not.toContain(id);
   });
 
+  it("puts an entity of a child device without an area in the parent device's area (HA 2026.9)", async () => {
+    const { index } = await live();
+    expect(index.entity("switch.boiler_relay")).toMatchObject({ areaId: "laundry_room", deviceName: "Boiler Relay", manufacturer: null });
+    expect(index.entity("switch.garden_path_lights_relay")?.areaId).toBe("garden");
+    expect(index.query({ area: "laundry room", domain: "switch" }).map((e) => e.entityId)).toContain("switch.boiler_relay");
+  });
+
   it("follows registry changes after the debounce", async () => {
     const { sim, index } = await live();
     sim.home.upsertArea({ area_id: "kitchen", name: "Kitchen", floor_id: "ground_floor", aliases: ["scullery"] });

@@ -133,6 +133,21 @@ describe("grounding tools", () => {
     expect(out.device).toMatchObject({ manufacturer: "Aqara" });
   });
 
+  it("diagnose_entity words logbook entries with the index's names, as HA sends none for state changes", async () => {
+    const { ha, registry } = await setup();
+    ha.logbookEntries = [
+      { when: sec(NOW - 7_200_000), state: "unavailable", entity_id: "binary_sensor.hall_motion" },
+      { when: sec(NOW - 3_600_000), state: "off", entity_id: "binary_sensor.hall_motion", context_user_id: "u1", context_event_type: "call_service", context_domain: "homeassistant", context_service: "update_entity" },
+      { when: sec(NOW - 60_000), name: "Hall sensor", message: "was reset", domain: "zha" },
+    ];
+    const out = await value(registry, "diagnose_entity", { entity_id: "binary_sensor.hall_motion" });
+    expect((out.logbook as { message: string }[]).map((l) => l.message)).toEqual([
+      "Hall Motion Motion changed to unavailable",
+      "Hall Motion Motion changed to off (by homeassistant.update_entity)",
+      "Hall sensor was reset",
+    ]);
+  });
+
   it("diagnose_entity suggests ids for an unknown entity", async () => {
     const { registry } = await setup();
     const out = await registry.call("diagnose_entity", { entity_id: "light.kitchen_spot" }, ctx);

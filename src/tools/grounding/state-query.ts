@@ -36,7 +36,9 @@ function pickAttributes(e: IndexedEntity, all: boolean, names: string[] | undefi
   if (!e.state) return all || names ? {} : undefined;
   if (all) return e.state.attributes;
   if (!names) return undefined;
-  return Object.fromEntries(names.filter((n) => n in e.state!.attributes).map((n) => [n, e.state!.attributes[n]]));
+  const attributes = e.state.attributes;
+  // Only attributes the entity has: a name like "constructor" must not reach Object.prototype.
+  return Object.fromEntries(names.filter((n) => Object.hasOwn(attributes, n)).map((n) => [n, attributes[n]]));
 }
 
 /** `state_query`: current states by ids, area, floor, domain, label or device. */
