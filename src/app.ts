@@ -1,6 +1,6 @@
 import type { AppConfig } from "./config/index.js";
 import { createHaClient, type BackoffOptions, type CreateWebSocket, type HaClient } from "./ha/index.js";
-import { createStatusChecks, startMcpListener, startStatusListener, createTokenVerifier, healthReport } from "./http/index.js";
+import { createStatusChecks, startMcpListener, startStatusListener, createTokenVerifier, healthReport, TOKEN_HINTS } from "./http/index.js";
 import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpServer, createMcpSessions } from "./mcp/index.js";
 import type { Clock, Logger } from "./shared/index.js";
@@ -109,11 +109,12 @@ export async function startApp(deps: AppDeps): Promise<App> {
       fetch: deps.fetch,
       createWebSocket: deps.createWebSocket,
       acceptedTtlMs: deps.authCacheMs,
+      checkShape: config.mode !== "demo",
     });
     // Each listener is closed as soon as the stop begins (it was started last), so no
     // new work arrives while the rest shuts down; registered at once, so a failed
     // start of the second one still closes the first.
-    const mcp = await startMcpListener({ host: deps.host, port: config.mcpPort, verifier, sessions, health, logger: logger.child({ part: "http" }) });
+    const mcp = await startMcpListener({ host: deps.host, port: config.mcpPort, verifier, sessions, health, logger: logger.child({ part: "http" }), tokenHint: config.mode === "demo" ? TOKEN_HINTS.demo : TOKEN_HINTS.homeAssistant });
     onStop("MCP listener", () => mcp.close());
     const status = await startStatusListener({
       host: deps.host,

@@ -96,14 +96,16 @@ describe("add-on packaging", () => {
     expect(Object.keys(build.build_from as object).sort()).toEqual(["aarch64", "amd64"]);
   });
 
-  it("the Dockerfile chooses its own base, installs Node from apk and checks /healthz", async () => {
+  it("the Dockerfile chooses its own base, installs Node from apk and checks liveness, not readiness", async () => {
     const dockerfile = await readFile(join(root, "Dockerfile"), "utf8");
     expect(dockerfile).toMatch(/^ARG BUILD_FROM=\S+/m);
     expect(dockerfile).toMatch(/^FROM \$\{?BUILD_FROM\}?/m);
     expect(dockerfile).toMatch(/apk add --no-cache nodejs/);
     expect(dockerfile).toMatch(/npm ci/);
     expect(dockerfile).toMatch(/npm prune --omit=dev/);
-    expect(dockerfile).toMatch(/HEALTHCHECK[\s\S]*\/healthz/);
+    expect(dockerfile).toMatch(/HEALTHCHECK[\s\S]*\/livez/);
+    // Readiness is 503 whenever Core is down: a watchdog on it would restart the add-on on every Core update.
+    expect(dockerfile).not.toMatch(/HEALTHCHECK[\s\S]*\/healthz/);
   });
 
   it("the s6 service scripts are executable in git and pass bash -n", async () => {

@@ -72,7 +72,7 @@ code{background:#eee;padding:1px 4px;border-radius:4px}
 <h1>HA Agent <span class="badge">${ok ? "ready" : "not ready"}</span></h1>
 <p>Version ${esc(info.version)} · ${esc(info.mode)} mode · up ${esc(health.uptimeSeconds)} s${options.userName ? ` · signed in as ${esc(options.userName)}` : ""}</p>
 ${reasons ? `<section><h2>Why not ready</h2><ul>${reasons}</ul></section>` : ""}
-<section><h2>Connect an MCP client</h2><p>Endpoint: <code>http://&lt;home-assistant-host&gt;:${esc(info.mcpPort)}${esc(info.mcpPath)}</code> with the header <code>Authorization: Bearer &lt;long-lived access token&gt;</code>.</p>
+<section><h2>Connect an MCP client</h2><p>Endpoint: <code>http://${info.mode === "demo" ? "127.0.0.1" : "&lt;home-assistant-host&gt;"}:${esc(info.mcpPort)}${esc(info.mcpPath)}</code> with the header <code>Authorization: Bearer &lt;${info.mode === "demo" ? "the demo token printed when HA Agent started" : "long-lived access token"}&gt;</code>.</p>
 <p>Tools: ${esc(info.toolNames.join(", "))}</p></section>
 ${components}
 </body></html>`;
