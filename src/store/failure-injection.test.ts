@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openStore, StorageError } from "./index.js";
-import { faultyFs } from "./test-support/faulty-fs.js";
-import { useTempDirs } from "./test-support/temp-dir.js";
+import { faultyFs } from "../../test/support/store/faulty-fs.js";
+import { useTempDirs } from "../../test/support/store/temp-dir.js";
 
 const tempDir = useTempDirs();
 const OWNER = "user-1";
