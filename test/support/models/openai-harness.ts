@@ -8,7 +8,7 @@ import { OpenAiOptionsSchema, type OpenAiOptionsInput } from "../../../src/model
 
 /** A stream fixture's bytes (see src/models/fakes/openai/fixtures/README.md). */
 export function fixture(name: string): string {
-  return readFileSync(fileURLToPath(new URL(`../../fakes/openai/fixtures/${name}`, import.meta.url)), "utf8");
+  return readFileSync(fileURLToPath(new URL(`../../../src/models/fakes/openai/fixtures/${name}`, import.meta.url)), "utf8");
 }
 
 /** A body that delivers `text` in the given byte pieces, as reads off a socket would. */
