@@ -4,6 +4,7 @@ import { startApp, VERSION, type App } from "./app.js";
 import { banner } from "./banner.js";
 import { ConfigError, loadConfig, type AppConfig } from "./config/index.js";
 import { HaAuthError } from "./ha/index.js";
+import { DataDirError } from "./store/index.js";
 import { createLogger, describeError, systemClock, type Logger } from "./shared/index.js";
 
 /** How long a stop may take before the process gives up waiting; well under the add-on's 10 s. */
@@ -95,6 +96,11 @@ async function main(): Promise<void> {
     });
   } catch (err) {
     out.open();
+    // A data directory that can never work is a setting to fix, like any other invalid setting.
+    if (err instanceof DataDirError) {
+      console.error(err.message);
+      process.exit(2);
+    }
     console.error(`HA Agent could not start: ${describeError(err)}`);
     process.exit(1);
   }

@@ -29,6 +29,7 @@ export const OPTION_SCHEMAS = {
   model_api_key: z.string().min(1).optional(),
   session_idle_days: wholeNumber(1, 365).default(7),
   continuation_retention_hours: wholeNumber(1, 24 * 90).default(24),
+  max_sessions_per_principal: wholeNumber(1, 1000).default(50),
 } as const;
 
 export type OptionName = keyof typeof OPTION_SCHEMAS;
@@ -46,6 +47,7 @@ export const OPTION_ENV: Record<OptionName, string> = {
   model_api_key: "MODEL_API_KEY",
   session_idle_days: "SESSION_IDLE_DAYS",
   continuation_retention_hours: "CONTINUATION_RETENTION_HOURS",
+  max_sessions_per_principal: "MAX_SESSIONS_PER_PRINCIPAL",
 };
 
 /** Options that hold secrets: never logged, shown as `password` in the add-on UI. */

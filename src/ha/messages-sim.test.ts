@@ -5,7 +5,7 @@ import { silentLogger } from "../shared/index.js";
 import { demoHouse, startSimulator, type Simulator } from "../simulator/index.js";
 import { createHaClient } from "./client.js";
 import * as messages from "./messages.js";
-import { waitUntil } from "./test-support/wait.js";
+import { waitUntil } from "../../test/support/ha/wait.js";
 
 /**
  * The simulator refuses unknown or misspelled fields as HA does, so driving

@@ -33,12 +33,12 @@ export async function startMcpListener(options: McpListenerOptions): Promise<Lis
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (path === "/healthz" && (req.method === "GET" || req.method === "HEAD")) {
       const report = options.health();
-      return sendJson(res, report.status === "ok" ? 200 : 503, report);
+      return sendJson(res, report.status === "unavailable" ? 503 : 200, report);
     }
     // Liveness, for the container's HEALTHCHECK: answering at all means the process works. It stays
     // 200 while Home Assistant restarts, so a watchdog does not restart the add-on on every Core update.
     if (path === "/livez" && (req.method === "GET" || req.method === "HEAD")) {
-      return sendJson(res, 200, { status: "alive", ready: options.health().status === "ok" });
+      return sendJson(res, 200, { status: "alive", ready: options.health().status !== "unavailable" });
     }
     if (path === "/mcp" || path === "/mcp/") {
       const principal = await authenticate(req, res, options.verifier, options.logger, options.tokenHint);

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { waitUntil } from "../ha/test-support/wait.js";
+import { waitUntil } from "../../test/support/ha/wait.js";
 import { demoHouse, type Simulator } from "../simulator/index.js";
 import type { HomeIndex } from "./home-index.js";
-import { startLiveIndex } from "./test-support/live-index.js";
+import { startLiveIndex } from "../../test/support/indexer/live-index.js";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MAX_PENDING_MSG } from "./connection.js";
 import { generateHouse } from "./generate-house.js";
 import { startSimulator, type Simulator } from "./index.js";
-import { RawClient } from "./test-support/raw-client.js";
+import { RawClient } from "../../test/support/simulator/raw-client.js";
 
 /**
  * HA's limits for a client that does not read fast enough

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { demoHouse } from "./demo/index.js";
 import { HouseSchema, startSimulator, type HouseInput, type Simulator } from "./index.js";
-import { RawClient } from "./test-support/raw-client.js";
+import { RawClient } from "../../test/support/simulator/raw-client.js";
 
 /** The keys HA 2026.9 sends for a child device, and nothing else. */
 const CHILD_KEYS = [

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { demoHouse } from "./demo/index.js";
 import { entityFilter, globToRegExp } from "./entity-filter.js";
 import { startSimulator, type Simulator } from "./index.js";
-import { RawClient } from "./test-support/raw-client.js";
+import { RawClient } from "../../test/support/simulator/raw-client.js";
 
 const side = (o: Partial<{ domains: string[]; entity_globs: string[]; entities: string[] }> = {}) => ({ domains: [], entity_globs: [], entities: [], ...o });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HouseSchema, startSimulator, type Simulator } from "./index.js";
-import { RawClient } from "./test-support/raw-client.js";
+import { RawClient } from "../../test/support/simulator/raw-client.js";
 
 /** Every name a plain object inherits, plus `__proto__`. */
 const NAMES = [...new Set([...Object.getOwnPropertyNames(Object.prototype), "__proto__"])];

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { manualClock } from "../shared/index.js";
 import { demoHouse } from "./demo/index.js";
 import { startSimulator, type Simulator } from "./index.js";
-import { RawClient } from "./test-support/raw-client.js";
+import { RawClient } from "../../test/support/simulator/raw-client.js";
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -4,7 +4,7 @@ import { createLogger, manualClock } from "../../shared/index.js";
 import { ModelError } from "../errors.js";
 import { startFakeOpenAiServer, type FakeOpenAiOptions, type FakeOpenAiServer } from "../fakes/openai/index.js";
 import type { GenerateResult } from "../types.js";
-import { ask, clientFor, recordingSleep } from "./test-support/harness.js";
+import { ask, clientFor, recordingSleep } from "../../../test/support/models/openai-harness.js";
 
 const KEY = "sk-proj-SECRET0123456789abcdefWXYZ";
 const servers: FakeOpenAiServer[] = [];

@@ -4,7 +4,7 @@ import { INVALID_TOOL_ARGS_KEY } from "../schemas.js";
 import type { PartialOutput } from "../types.js";
 import { OpenAiClient } from "./client.js";
 import { OpenAiOptionsSchema } from "./options.js";
-import { ask, fixture, streamOf } from "./test-support/harness.js";
+import { ask, fixture, streamOf } from "../../../test/support/models/openai-harness.js";
 
 /** The real client, reading a canned answer instead of a socket. */
 function clientAnswering(body: string | string[], contentType = "text/event-stream"): OpenAiClient {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { HaClient, HistoryResult, LogbookEntry } from "../../ha/index.js";
 import type { HomeIndex, IndexedEntity } from "../../indexer/index.js";
 import { own, systemClock, type Clock } from "../../shared/index.js";
+import { name } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { analyzeHistory, isDown, type Availability } from "./availability.js";
 import { guarded, progressOf, iso, noteFailure, shortTime } from "./common.js";
@@ -9,7 +10,7 @@ import { LEVELS, atLeast, createMentionMatcher, logRecords, type LogRecord } fro
 import { logbookLine } from "./logbook-line.js";
 
 const Input = z.object({
-  entity_id: z.string().min(1).describe('The entity to diagnose, e.g. "switch.christmas_lights". Use index_search to find it.'),
+  entity_id: name().min(1).describe('The entity to diagnose, e.g. "switch.christmas_lights". Use index_search to find it.'),
   hours: z.number().positive().max(168).default(24).describe("How far back to read history and logbook, in hours (default 24, at most 168)."),
 });
 

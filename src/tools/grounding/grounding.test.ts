@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { SystemLogEntry } from "../../ha/index.js";
 import { createHomeIndex } from "../../indexer/index.js";
 // Test support of the indexer (same owner): a scripted HaClient and a small home.
-import { createFakeHa, type FakeHa } from "../../indexer/test-support/fake-ha.js";
-import { fixtureRegistries, fixtureStates } from "../../indexer/test-support/fixture-home.js";
+import { createFakeHa, type FakeHa } from "../../../test/support/indexer/fake-ha.js";
+import { fixtureRegistries, fixtureStates } from "../../../test/support/indexer/fixture-home.js";
 import { manualClock, silentLogger } from "../../shared/index.js";
 import { ToolRegistry } from "../registry.js";
 import type { ToolCallContext } from "../tool.js";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { JsonValue } from "../../schemas.js";
-import { fixture } from "../../openai/test-support/harness.js";
+import { fixture } from "../../../../test/support/models/openai-harness.js";
 import { startFakeOpenAiServer, type FakeAnswer, type FakeFlavour, type FakeOpenAiServer } from "./index.js";
 
 const servers: FakeOpenAiServer[] = [];
