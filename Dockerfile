@@ -21,6 +21,6 @@ COPY --from=build /app/dist ./dist
 COPY rootfs /
 
 HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
-  CMD wget -q -O /dev/null http://127.0.0.1:8808/healthz || exit 1
+  CMD wget -q -O /dev/null http://127.0.0.1:8808/livez || exit 1
 
 LABEL io.hass.type="addon" io.hass.arch="aarch64|amd64"

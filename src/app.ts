@@ -1,12 +1,12 @@
 import type { AppConfig } from "./config/index.js";
 import { createHaClient, type BackoffOptions, type CreateWebSocket, type HaClient } from "./ha/index.js";
-import { createStatusChecks, startMcpListener, startStatusListener, createTokenVerifier, healthReport } from "./http/index.js";
+import { createStatusChecks, startMcpListener, startStatusListener, createTokenVerifier, healthReport, TOKEN_HINTS } from "./http/index.js";
 import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpServer, createMcpSessions } from "./mcp/index.js";
 import type { Clock, Logger } from "./shared/index.js";
 import { describeError } from "./shared/index.js";
 import { demoHouse, startSimulator, type House, type Simulator } from "./simulator/index.js";
-import { openStore, type Store } from "./store/index.js";
+import { openStore, type Store, type StoreFs } from "./store/index.js";
 import { ToolRegistry } from "./tools/index.js";
 import { createGroundingTools } from "./tools/grounding/index.js";
 import { createSessionTools } from "./tools/sessions/index.js";
@@ -21,6 +21,8 @@ export interface AppDeps {
   host: string;
   createWebSocket?: CreateWebSocket;
   fetch?: typeof fetch;
+  /** The store's file system; tests inject faults through it. */
+  storeFs?: StoreFs;
   /** Heartbeat and reconnect timing towards HA; the defaults suit real homes, tests shorten them. */
   haTiming?: { pingIntervalMs?: number; pongTimeoutMs?: number; backoff?: BackoffOptions };
   /** How long an accepted caller token is trusted before HA is asked again (default 60 s). */
@@ -79,10 +81,16 @@ export async function startApp(deps: AppDeps): Promise<App> {
 
     const store = await openStore({
       dataDir: config.dataDir,
+      ...(deps.storeFs ? { fs: deps.storeFs } : {}),
       clock,
       logger: logger.child({ part: "store" }),
       sessionIdleMs: config.options.session_idle_days * 86_400_000,
       continuationRetentionMs: config.options.continuation_retention_hours * 3_600_000,
+      maxSessionsPerOwner: config.options.max_sessions_per_principal,
+      settingNames: {
+        dataDir: config.mode === "addon" ? "the add-on's /data folder" : "DATA_DIR",
+        maxSessions: config.mode === "addon" ? "the add-on option max_sessions_per_principal" : "MAX_SESSIONS_PER_PRINCIPAL",
+      },
     });
     onStop("store", () => store.close());
     const stopSweeper = store.startSweeper();
@@ -109,11 +117,12 @@ export async function startApp(deps: AppDeps): Promise<App> {
       fetch: deps.fetch,
       createWebSocket: deps.createWebSocket,
       acceptedTtlMs: deps.authCacheMs,
+      checkShape: config.mode !== "demo",
     });
     // Each listener is closed as soon as the stop begins (it was started last), so no
     // new work arrives while the rest shuts down; registered at once, so a failed
     // start of the second one still closes the first.
-    const mcp = await startMcpListener({ host: deps.host, port: config.mcpPort, verifier, sessions, health, logger: logger.child({ part: "http" }) });
+    const mcp = await startMcpListener({ host: deps.host, port: config.mcpPort, verifier, sessions, health, logger: logger.child({ part: "http" }), tokenHint: config.mode === "demo" ? TOKEN_HINTS.demo : TOKEN_HINTS.homeAssistant });
     onStop("MCP listener", () => mcp.close());
     const status = await startStatusListener({
       host: deps.host,

@@ -1,8 +1,10 @@
 import { writeSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { startApp, VERSION, type App } from "./app.js";
+import { banner } from "./banner.js";
 import { ConfigError, loadConfig, type AppConfig } from "./config/index.js";
 import { HaAuthError } from "./ha/index.js";
+import { DataDirError } from "./store/index.js";
 import { createLogger, describeError, systemClock, type Logger } from "./shared/index.js";
 
 /** How long a stop may take before the process gives up waiting; well under the add-on's 10 s. */
@@ -25,21 +27,6 @@ function gatedStdout() {
       for (const line of pending) writeSync(1, line);
     },
   };
-}
-
-function banner(config: AppConfig, info: { mcpUrl: string; statusUrl: string; demoToken: string | undefined }): string {
-  const lines = [`HA Agent ${VERSION} (${config.mode} mode)`, `MCP endpoint: ${info.mcpUrl}`];
-  if (info.demoToken) {
-    lines.push(
-      `Token:        ${info.demoToken}`,
-      `Status page:  ${info.statusUrl}`,
-      "This is a simulated demo home. Try it with the MCP Inspector:",
-      `  npx @modelcontextprotocol/inspector --cli ${info.mcpUrl} --transport http --header "Authorization: Bearer ${info.demoToken}" --method tools/list`,
-    );
-  } else {
-    lines.push("Authenticate with the header 'Authorization: Bearer <Home Assistant long-lived access token>'.", `Status page:  ${info.statusUrl}`);
-  }
-  return `${lines.join("\n")}\n\n`;
 }
 
 async function readOptional(path: string): Promise<string | undefined> {
@@ -78,7 +65,7 @@ async function main(): Promise<void> {
   }
 
   const out = gatedStdout();
-  const logger = createLogger({ level: config.options.log_level, destination: out });
+  const logger = createLogger({ level: config.options.log_level, format: config.options.log_format, destination: out });
   let app: App | undefined;
   let stopping: Promise<never> | undefined;
   const stopOnce = async (code: number): Promise<never> => {
@@ -103,12 +90,17 @@ async function main(): Promise<void> {
       clock: systemClock,
       host: config.mode === "demo" ? "127.0.0.1" : "0.0.0.0",
       onListening: (info) => {
-        writeSync(1, banner(config, info));
+        writeSync(1, banner(config, { ...info, version: VERSION, mcpPort: Number(new URL(info.mcpUrl).port), nodeVersion: process.versions.node }));
         out.open();
       },
     });
   } catch (err) {
     out.open();
+    // A data directory that can never work is a setting to fix, like any other invalid setting.
+    if (err instanceof DataDirError) {
+      console.error(err.message);
+      process.exit(2);
+    }
     console.error(`HA Agent could not start: ${describeError(err)}`);
     process.exit(1);
   }

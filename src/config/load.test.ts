@@ -16,9 +16,27 @@ describe("loadConfig", () => {
     expect(config.options.session_idle_days).toBe(7);
   });
 
-  it("uses HA_TOKEN as the demo token when given", async () => {
-    const config = await loadConfig({ env: { HA_TOKEN: "demo-secret" }, readFile: noFile });
+  it("uses DEMO_TOKEN as the demo token when given", async () => {
+    const config = await loadConfig({ env: { DEMO_TOKEN: "demo-secret" }, readFile: noFile });
     expect(config.demoToken).toBe("demo-secret");
+  });
+
+  it("refuses HA_TOKEN without HA_URL instead of printing a possibly real token in a demo banner", async () => {
+    const err = await loadConfig({ env: { HA_TOKEN: "eyJ.real.token" }, readFile: noFile }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).toMatch(/HA_TOKEN[\s\S]*HA_URL/);
+    expect((err as Error).message).not.toContain("eyJ.real.token");
+  });
+
+  it("accepts Home Assistant's address in any form people paste it", async () => {
+    for (const url of ["http://ha.local:8123", "ws://ha.local:8123", "ws://ha.local:8123/api/websocket", "http://ha.local:8123/api/", "http://ha.local:8123/"]) {
+      const config = await loadConfig({ env: { HA_URL: url, HA_TOKEN: "t" }, readFile: noFile });
+      expect(config.ha, url).toEqual({ wsUrl: "ws://ha.local:8123/api/websocket", apiUrl: "http://ha.local:8123/api", token: "t" });
+    }
+    const secure = await loadConfig({ env: { HA_URL: "wss://ha.example/api/websocket", HA_TOKEN: "t" }, readFile: noFile });
+    expect(secure.ha).toMatchObject({ wsUrl: "wss://ha.example/api/websocket", apiUrl: "https://ha.example/api" });
+    const bad = await loadConfig({ env: { HA_URL: "ftp://ha.local", HA_TOKEN: "t" }, readFile: noFile }).catch((e: unknown) => e);
+    expect((bad as Error).message).toMatch(/HA_URL.*http, https, ws or wss/);
   });
 
   it("derives WebSocket and REST endpoints from HA_URL in standalone mode", async () => {

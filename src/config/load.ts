@@ -17,7 +17,7 @@ export interface AppConfig {
   options: Options;
   /** How this program reaches HA. Undefined in demo mode, where the embedded simulator provides it. */
   ha: HaEndpoint | undefined;
-  /** Demo mode: the token the simulator accepts (HA_TOKEN), or undefined for a random one. */
+  /** Demo mode: the token the simulator accepts (DEMO_TOKEN), or undefined for a random one. */
   demoToken: string | undefined;
   /** Where callers' user tokens are checked (`GET {coreApiUrl}/`). Undefined in demo mode. */
   coreApiUrl: string | undefined;
@@ -51,12 +51,16 @@ export async function loadConfig({ env, readFile }: ConfigSources): Promise<AppC
   const options = parseEach(OPTION_SCHEMAS, rawOptions, (name) => (mode === "addon" ? name : `${OPTION_ENV[name as OptionName]}`), problems) as Options;
   const environment = parseEach(ENV_SCHEMAS, env, (name) => name, problems);
 
+  if (mode === "demo" && environment.HA_TOKEN) {
+    // It may be a real token: never start a demo that prints it in the banner.
+    problems.push({ setting: "HA_TOKEN", problem: "is set but HA_URL is not. Set HA_URL to your Home Assistant's address (e.g. http://192.168.1.10:8123) to connect to it, or unset HA_TOKEN to try the demo (DEMO_TOKEN sets a fixed demo token)." });
+  }
   if (mode === "standalone" && !environment.HA_TOKEN) {
     problems.push({ setting: "HA_TOKEN", problem: "is required when HA_URL is set: create a long-lived access token in your Home Assistant profile (Security tab) and set HA_TOKEN to it." });
   }
   if (problems.length) throw new ConfigError(problems, mode === "addon" ? `the add-on options (${ADDON_OPTIONS_PATH})` : "the environment");
 
-  const haUrl = environment.HA_URL ? stripSlash(environment.HA_URL as string) : undefined;
+  const haUrl = environment.HA_URL ? baseUrlOf(environment.HA_URL as string) : undefined;
   const base = {
     mode,
     options,
@@ -89,17 +93,28 @@ export async function loadConfig({ env, readFile }: ConfigSources): Promise<AppC
       return {
         ...base,
         ha: undefined,
-        demoToken: environment.HA_TOKEN as string | undefined,
+        demoToken: environment.DEMO_TOKEN as string | undefined,
         coreApiUrl: undefined,
         dataDir: (environment.DATA_DIR as string | undefined) ?? "./data",
       };
   }
 }
 
-/** `http://host:8123` → its WebSocket and REST endpoints. */
+/**
+ * `http://host:8123` → its WebSocket and REST endpoints. People also paste
+ * the WebSocket address (`ws://host:8123/api/websocket`) or the API's; all
+ * of them name the same Home Assistant.
+ */
 function endpointsFor(haUrl: string): { wsUrl: string; apiUrl: string } {
-  const base = stripSlash(haUrl);
+  const base = baseUrlOf(haUrl);
   return { wsUrl: `${base.replace(/^http/, "ws")}/api/websocket`, apiUrl: `${base}/api` };
+}
+
+/** Home Assistant's http(s) base URL, whatever form of its address was given. */
+function baseUrlOf(haUrl: string): string {
+  return stripSlash(haUrl)
+    .replace(/^ws(s?):/, "http$1:")
+    .replace(/\/api(\/websocket)?$/, "");
 }
 
 async function readAddonOptions(readFile: ConfigSources["readFile"]): Promise<Record<string, unknown>> {

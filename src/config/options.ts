@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOG_LEVELS } from "../shared/index.js";
+import { LOG_FORMATS, LOG_LEVELS } from "../shared/index.js";
 
 function wholeNumber(min: number, max: number) {
   const expected = `expected a whole number from ${min} to ${max}`;
@@ -19,6 +19,7 @@ function port() {
  */
 export const OPTION_SCHEMAS = {
   log_level: z.enum(LOG_LEVELS).default("info"),
+  log_format: z.enum(LOG_FORMATS).default("text"),
   tool_name_separator: z.enum(["_", "."]).default("_"),
   core_url: z.url({ protocol: /^https?$/ }).optional(),
   model_provider: z.enum(["gemini", "openai"]).default("gemini"),
@@ -28,6 +29,7 @@ export const OPTION_SCHEMAS = {
   model_api_key: z.string().min(1).optional(),
   session_idle_days: wholeNumber(1, 365).default(7),
   continuation_retention_hours: wholeNumber(1, 24 * 90).default(24),
+  max_sessions_per_principal: wholeNumber(1, 1000).default(50),
 } as const;
 
 export type OptionName = keyof typeof OPTION_SCHEMAS;
@@ -35,6 +37,7 @@ export type OptionName = keyof typeof OPTION_SCHEMAS;
 /** The environment variable for each option outside add-on mode. */
 export const OPTION_ENV: Record<OptionName, string> = {
   log_level: "LOG_LEVEL",
+  log_format: "LOG_FORMAT",
   tool_name_separator: "TOOL_NAME_SEPARATOR",
   core_url: "CORE_URL",
   model_provider: "MODEL_PROVIDER",
@@ -44,6 +47,7 @@ export const OPTION_ENV: Record<OptionName, string> = {
   model_api_key: "MODEL_API_KEY",
   session_idle_days: "SESSION_IDLE_DAYS",
   continuation_retention_hours: "CONTINUATION_RETENTION_HOURS",
+  max_sessions_per_principal: "MAX_SESSIONS_PER_PRINCIPAL",
 };
 
 /** Options that hold secrets: never logged, shown as `password` in the add-on UI. */
@@ -54,8 +58,10 @@ export type Options = z.infer<typeof OptionsSchema>;
 
 /** Settings that only exist as environment variables (ports are fixed by the add-on's config.yaml). */
 export const ENV_SCHEMAS = {
-  HA_URL: z.url({ protocol: /^https?$/ }).optional(),
+  HA_URL: z.url({ protocol: /^(https?|wss?)$/, error: "expected Home Assistant's address, e.g. http://192.168.1.10:8123 (http, https, ws or wss)" }).optional(),
   HA_TOKEN: z.string().min(1).optional(),
+  /** Demo mode: a fixed token for the simulated home, instead of a random one. */
+  DEMO_TOKEN: z.string().min(8, { error: "expected at least 8 characters" }).optional(),
   SUPERVISOR_TOKEN: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).optional(),
   MCP_PORT: port().default(8808),

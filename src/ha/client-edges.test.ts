@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../shared/index.js";
 import { createHaClient, type HaClientOptions } from "./client.js";
 import { HaAuthError, HaCommandError, HaConnectionError, HaNotConnectedError } from "./errors.js";
-import { startFakeHa, type FakeHa } from "./test-support/fake-ha.js";
-import { createEntityMirror } from "./test-support/entity-mirror.js";
-import { recordStatuses, waitUntil } from "./test-support/wait.js";
+import { startFakeHa, type FakeHa } from "../../test/support/ha/fake-ha.js";
+import { createEntityMirror } from "../../test/support/ha/entity-mirror.js";
+import { recordStatuses, waitUntil } from "../../test/support/ha/wait.js";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

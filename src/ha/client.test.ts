@@ -3,8 +3,8 @@ import { silentLogger } from "../shared/index.js";
 import { demoHouse, startSimulator, type Simulator } from "../simulator/index.js";
 import { createHaClient, type HaClientOptions } from "./client.js";
 import { HaAuthError, HaCommandError, HaConnectionError, HaNotConnectedError } from "./errors.js";
-import { createEntityMirror } from "./test-support/entity-mirror.js";
-import { recordStatuses, waitUntil } from "./test-support/wait.js";
+import { createEntityMirror } from "../../test/support/ha/entity-mirror.js";
+import { recordStatuses, waitUntil } from "../../test/support/ha/wait.js";
 import type { HaClient, HassState } from "./types.js";
 
 let sim: Simulator;

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { startFakeHa, type FakeHa } from "./test-support/fake-ha.js";
+import { startFakeHa, type FakeHa } from "../../test/support/ha/fake-ha.js";
 
 // Runs the compiled client (npm test builds dist/ before vitest) in a child
 // process, because "nothing keeps the process alive after close()" can only

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../shared/index.js";
 import { createHaClient } from "./client.js";
-import { startFakeHa, type FakeHa } from "./test-support/fake-ha.js";
-import { waitUntil } from "./test-support/wait.js";
+import { startFakeHa, type FakeHa } from "../../test/support/ha/fake-ha.js";
+import { waitUntil } from "../../test/support/ha/wait.js";
 
 const TOKEN = "secret-token-never-logged-9d2e";
 let ha: FakeHa | undefined;

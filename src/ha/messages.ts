@@ -11,9 +11,7 @@ export interface HaMessage {
 }
 
 function compact(message: Record<string, unknown>): HaMessage {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(message)) if (value !== undefined) out[key] = value;
-  return out as HaMessage;
+  return Object.fromEntries(Object.entries(message).filter(([, value]) => value !== undefined)) as HaMessage;
 }
 
 const iso = (date: Date | undefined): string | undefined => (date === undefined ? undefined : date.toISOString());

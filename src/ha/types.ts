@@ -79,26 +79,37 @@ export interface ExtendedEntityRegistryEntry extends EntityRegistryEntry {
   original_icon: string | null;
 }
 
+/**
+ * A device from `config/device_registry/list`. Since HA 2026.8 a device
+ * belongs to one config entry (`config_entry_id`; the list fields are kept,
+ * deprecated). Since 2026.9 a child device (`parent_device_id` set) is sent
+ * without the hardware fields marked optional here, and is in its parent's
+ * area when it has none.
+ */
 export interface DeviceRegistryEntry {
   id: string;
   name: string | null;
   name_by_user: string | null;
-  manufacturer: string | null;
-  model: string | null;
-  model_id: string | null;
   area_id: string | null;
-  config_entries: string[];
-  primary_config_entry: string | null;
-  identifiers: [string, string][];
-  connections: [string, string][];
-  sw_version: string | null;
-  hw_version: string | null;
-  serial_number: string | null;
-  via_device_id: string | null;
-  entry_type: string | null;
   labels: string[];
+  identifiers: [string, string][];
   disabled_by: string | null;
-  configuration_url: string | null;
+  config_entry_id?: string | null;
+  config_subentry_id?: string | null;
+  parent_device_id?: string | null;
+  manufacturer?: string | null;
+  model?: string | null;
+  model_id?: string | null;
+  config_entries?: string[];
+  config_entries_subentries?: Record<string, (string | null)[]>;
+  primary_config_entry?: string | null;
+  connections?: [string, string][];
+  sw_version?: string | null;
+  hw_version?: string | null;
+  serial_number?: string | null;
+  via_device_id?: string | null;
+  entry_type?: string | null;
+  configuration_url?: string | null;
   created_at?: number;
   modified_at?: number;
 }
@@ -189,25 +200,36 @@ export interface SystemLogEntry {
 /** `history/history_during_period` with `minimal_response`: entity → compressed rows. */
 export type HistoryResult = Record<string, { s: string; a?: Record<string, unknown>; lc?: number; lu: number }[]>;
 
+/**
+ * One `logbook/get_events` entry. A state change carries `when`, `state`,
+ * `entity_id` (and `icon`), plus `context_*` fields saying what caused it;
+ * HA sends no name for it, so look names up yourself. Entries described by
+ * integrations (logbook messages, automations) carry `name` and `message`.
+ */
 export interface LogbookEntry {
+  /** Epoch seconds. */
   when: number;
   entity_id?: string;
   state?: string;
   name?: string;
   message?: string;
   domain?: string;
+  icon?: string;
   context_id?: string;
   context_user_id?: string;
   context_event_type?: string;
   context_domain?: string;
   context_service?: string;
   context_entity_id?: string;
-  icon?: string;
+  context_state?: string;
 }
 
+/** One period of `recorder/statistics_during_period`: `start`/`end` in epoch ms, then the requested types (null where the statistic has none). */
 export interface StatisticValue {
   start: number;
   end: number;
+  /** Epoch ms. */
+  last_reset?: number | null;
   mean?: number | null;
   min?: number | null;
   max?: number | null;
@@ -277,7 +299,13 @@ export interface HaClient {
   history(args: { startTime: Date; endTime?: Date; entityIds: string[]; minimalResponse?: boolean; noAttributes?: boolean; significantChangesOnly?: boolean }): Promise<HistoryResult>;
   logbook(args: { startTime: Date; endTime?: Date; entityIds?: string[]; deviceIds?: string[] }): Promise<LogbookEntry[]>;
   systemLog(): Promise<SystemLogEntry[]>;
-  statistics(args: { startTime: Date; endTime?: Date; statisticIds: string[]; period: "5minute" | "hour" | "day" | "week" | "month"; types?: string[] }): Promise<Record<string, StatisticValue[]>>;
+  statistics(args: {
+    startTime: Date;
+    endTime?: Date;
+    statisticIds: string[];
+    period: "5minute" | "hour" | "day" | "week" | "month" | "year";
+    types?: ("change" | "last_reset" | "max" | "mean" | "min" | "state" | "sum")[];
+  }): Promise<Record<string, StatisticValue[]>>;
   /** Renders a template once and returns the result. */
   renderTemplate(template: string, variables?: Record<string, unknown>): Promise<unknown>;
 

@@ -3,4 +3,4 @@ export { startStatusListener, type StatusListenerOptions } from "./status-listen
 export type { StatusInfo } from "./status-page.js";
 export { healthReport, type HealthCheck, type HealthReport } from "./health.js";
 export { createStatusChecks, type StatusSources } from "./status-checks.js";
-export { createTokenVerifier, type TokenVerifier, type TokenVerifierOptions } from "./auth/index.js";
+export { createTokenVerifier, TOKEN_HINTS, type TokenVerifier, type TokenVerifierOptions } from "./auth/index.js";

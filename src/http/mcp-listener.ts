@@ -16,6 +16,8 @@ export interface McpListenerOptions {
   health: () => HealthReport;
   logger: Logger;
   maxBodyBytes?: number;
+  /** Where a caller without a valid token finds one; see TOKEN_HINTS. */
+  tokenHint?: string;
 }
 
 export interface Listener {
@@ -23,7 +25,7 @@ export interface Listener {
   close(): Promise<void>;
 }
 
-/** The listener on MCP_PORT: `/mcp` (authenticated) and `/healthz` (open). */
+/** The listener on MCP_PORT: `/mcp` (authenticated), `/healthz` (readiness) and `/livez` (liveness), both open. */
 export async function startMcpListener(options: McpListenerOptions): Promise<Listener> {
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
 
@@ -31,26 +33,34 @@ export async function startMcpListener(options: McpListenerOptions): Promise<Lis
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (path === "/healthz" && (req.method === "GET" || req.method === "HEAD")) {
       const report = options.health();
-      return sendJson(res, report.status === "ok" ? 200 : 503, report);
+      return sendJson(res, report.status === "unavailable" ? 503 : 200, report);
+    }
+    // Liveness, for the container's HEALTHCHECK: answering at all means the process works. It stays
+    // 200 while Home Assistant restarts, so a watchdog does not restart the add-on on every Core update.
+    if (path === "/livez" && (req.method === "GET" || req.method === "HEAD")) {
+      return sendJson(res, 200, { status: "alive", ready: options.health().status !== "unavailable" });
     }
     if (path === "/mcp" || path === "/mcp/") {
-      const principal = await authenticate(req, res, options.verifier);
+      const principal = await authenticate(req, res, options.verifier, options.logger, options.tokenHint);
       if (!principal) return;
       const body = req.method === "POST" ? await readJsonBody(req, maxBodyBytes) : undefined;
       return options.sessions.handle(req, res, principal, body);
     }
-    sendJson(res, 404, { error: "not_found", message: `Nothing at ${path}. MCP clients connect to /mcp; health is at /healthz.` });
+    sendJson(res, 404, { error: "not_found", message: `Nothing at ${path}. MCP clients connect to /mcp; readiness is at /healthz and liveness at /livez.` });
   }
 
   const server = createServer((req, res) => {
     route(req, res).catch((err: unknown) => {
       if (err instanceof BodyError) {
         // JSON-RPC: -32700 is a parse error, -32600 an invalid request (here: too large).
+        if (err.closeConnection) res.setHeader("connection", "close");
         if (!res.headersSent) sendJson(res, err.status, { jsonrpc: "2.0", error: { code: err.status === 413 ? -32600 : -32700, message: err.message }, id: null });
+        // Unread body bytes would be taken for the next request: end the connection once the answer is out.
+        if (err.closeConnection) res.once("finish", () => req.socket.destroySoon());
         return;
       }
       options.logger.error({ err: describeError(err), url: req.url }, "request failed");
-      if (!res.headersSent) sendJson(res, 500, { error: "internal", message: describeError(err) });
+      if (!res.headersSent) sendJson(res, 500, { error: "internal", message: "The request failed inside HA Agent; the details are in its log." });
       else res.end();
     });
   });

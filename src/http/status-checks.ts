@@ -4,7 +4,7 @@ import type { HealthCheck } from "./health.js";
 export interface StatusSources {
   ha: { readonly status: string; readonly haVersion: string | undefined };
   index: { readonly ready: boolean; stats(): object };
-  store: { readonly recovery: object };
+  store: { readonly recovery: object; readonly unwritable: string | undefined };
 }
 
 const HA_REASONS: Record<string, string> = {
@@ -29,6 +29,14 @@ export function createStatusChecks(sources: StatusSources): HealthCheck[] {
       name: "index",
       check: () => ({ ok: sources.index.ready, reason: "the index of the home is still being built", details: sources.index.stats() }),
     },
-    { name: "store", check: () => ({ ok: true, details: { recovery: sources.store.recovery } }) },
+    {
+      name: "store",
+      check: () => ({
+        ok: sources.store.unwritable === undefined,
+        degraded: true,
+        reason: sources.store.unwritable,
+        details: { writable: sources.store.unwritable === undefined, recovery: sources.store.recovery },
+      }),
+    },
   ];
 }

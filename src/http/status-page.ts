@@ -49,6 +49,7 @@ function renderValue(key: string, value: unknown): string {
 export function renderStatusPage(options: { health: HealthReport; info: StatusInfo; ingressPath: string; userName?: string }): string {
   const { health, info } = options;
   const ok = health.status === "ok";
+  const badge = { ok: ["ready", "#2e7d32"], degraded: ["degraded", "#ef6c00"], unavailable: ["not ready", "#c62828"] }[health.status];
   const components = Object.entries(health.components)
     .map(([name, value]) => {
       const { ok: healthy, details } = value as { ok?: boolean; details?: unknown };
@@ -64,15 +65,15 @@ export function renderStatusPage(options: { health: HealthReport; info: StatusIn
 body{font-family:system-ui,sans-serif;margin:0;padding:16px;background:#fafafa;color:#212121}
 h1{font-size:1.4em;margin:0 0 8px}h2{font-size:1.05em;margin:8px 0 4px}
 .dot{display:inline-block;width:.6em;height:.6em;border-radius:50%}.up{background:#2e7d32}.down{background:#c62828}
-.badge{display:inline-block;padding:2px 10px;border-radius:12px;color:#fff;background:${ok ? "#2e7d32" : "#c62828"}}
+.badge{display:inline-block;padding:2px 10px;border-radius:12px;color:#fff;background:${badge[1]}}
 section{background:#fff;border-radius:8px;padding:8px 12px;margin:8px 0;box-shadow:0 1px 2px rgba(0,0,0,.1)}
 table{border-collapse:collapse}th{text-align:left;padding:2px 12px 2px 0;font-weight:500;color:#555;vertical-align:top}td{padding:2px 0}
 code{background:#eee;padding:1px 4px;border-radius:4px}
 </style></head><body>
-<h1>HA Agent <span class="badge">${ok ? "ready" : "not ready"}</span></h1>
+<h1>HA Agent <span class="badge">${badge[0]}</span></h1>
 <p>Version ${esc(info.version)} · ${esc(info.mode)} mode · up ${esc(health.uptimeSeconds)} s${options.userName ? ` · signed in as ${esc(options.userName)}` : ""}</p>
-${reasons ? `<section><h2>Why not ready</h2><ul>${reasons}</ul></section>` : ""}
-<section><h2>Connect an MCP client</h2><p>Endpoint: <code>http://&lt;home-assistant-host&gt;:${esc(info.mcpPort)}${esc(info.mcpPath)}</code> with the header <code>Authorization: Bearer &lt;long-lived access token&gt;</code>.</p>
+${reasons ? `<section><h2>${ok ? "" : health.status === "degraded" ? "What does not work" : "Why not ready"}</h2><ul>${reasons}</ul></section>` : ""}
+<section><h2>Connect an MCP client</h2><p>Endpoint: <code>http://${info.mode === "demo" ? "127.0.0.1" : "&lt;home-assistant-host&gt;"}:${esc(info.mcpPort)}${esc(info.mcpPath)}</code> with the header <code>Authorization: Bearer &lt;${info.mode === "demo" ? "the demo token printed when HA Agent started" : "long-lived access token"}&gt;</code>.</p>
 <p>Tools: ${esc(info.toolNames.join(", "))}</p></section>
 ${components}
 </body></html>`;

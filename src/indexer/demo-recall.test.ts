@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoHouse } from "../simulator/index.js";
-import { recallAtK, type LabelledQuery } from "./bench/recall.js";
+import { recallAtK, type LabelledQuery } from "../../bench/index/recall.js";
 import type { HomeIndex } from "./home-index.js";
-import { startLiveIndex, type LiveIndex } from "./test-support/live-index.js";
+import { startLiveIndex, type LiveIndex } from "../../test/support/indexer/live-index.js";
 
 /**
  * Everyday questions about the demo house, whose names, aliases and makers

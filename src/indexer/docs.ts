@@ -27,7 +27,7 @@ export function floorWords(floors: Map<string, FloorInfo>): Map<string, string[]
  * Aqara sensors report "LUMI", Hue bulbs "Signify Netherlands B.V.".
  * Keyed by the first word of the folded manufacturer.
  */
-const BRANDS: Record<string, string[]> = {
+const BRANDS = new Map<string, string[]>(Object.entries({
   lumi: ["aqara", "xiaomi"],
   xiaomi: ["mi", "mijia"],
   signify: ["philips", "hue"],
@@ -40,12 +40,12 @@ const BRANDS: Record<string, string[]> = {
   amazon: ["echo", "alexa"],
   belkin: ["wemo"],
   ubiquiti: ["unifi"],
-};
+}));
 
 function makerWords(manufacturer: string | null): string[] {
   if (!manufacturer) return [];
   const first = manufacturer.trim().toLowerCase().split(/\s+/)[0] ?? "";
-  return BRANDS[first] ?? [];
+  return BRANDS.get(first) ?? [];
 }
 
 /** The searchable text of one entity, field by field. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HomeGraph } from "./graph.js";
-import { fixtureRegistries, fixtureStates } from "./test-support/fixture-home.js";
+import { fixtureRegistries, fixtureStates } from "../../test/support/indexer/fixture-home.js";
 
 function home(): HomeGraph {
   const g = new HomeGraph();

@@ -1,4 +1,5 @@
 import type { CompressedState, EntitiesMessage } from "../ha/index.js";
+import { own } from "../shared/index.js";
 import { docFields, floorWords } from "./docs.js";
 import { applyStateDiff, toLiveState, touchesStructure } from "./live-state.js";
 import { describeField, entityView } from "./entity-view.js";
@@ -64,7 +65,7 @@ export class HomeGraph {
     this.#reg = { ...this.#reg, extended };
     let changed = 0;
     for (const [id, s] of this.#structures) {
-      const ext = extended[id];
+      const ext = own(extended, id);
       if (!ext?.aliases?.length && !ext?.device_class && s.aliases.length === 0) continue;
       const next = resolveEntity(id, this.#reg, this.#states.get(id));
       if (next.deviceClass === s.deviceClass && next.aliases.join("\u0000") === s.aliases.join("\u0000")) continue;

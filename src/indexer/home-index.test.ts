@@ -6,8 +6,8 @@ import { HaNotConnectedError } from "../ha/index.js";
 import { manualClock, silentLogger } from "../shared/index.js";
 import { createHomeIndex, type HomeIndex } from "./home-index.js";
 import { INDEX_FORMAT_VERSION } from "./meta.js";
-import { createFakeHa } from "./test-support/fake-ha.js";
-import { fixtureRegistries, fixtureStates } from "./test-support/fixture-home.js";
+import { createFakeHa } from "../../test/support/indexer/fake-ha.js";
+import { fixtureRegistries, fixtureStates } from "../../test/support/indexer/fixture-home.js";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -15,6 +15,7 @@ export function applyStateDiff(prev: LiveState, diff: CompressedStateDiff): Live
   const plus = diff["+"];
   let attributes = prev.attributes;
   if (plus?.a || diff["-"]?.a) {
+    // Spreading defines own properties, so an attribute named __proto__ stays an attribute.
     attributes = { ...prev.attributes, ...plus?.a };
     for (const key of diff["-"]?.a ?? []) delete attributes[key];
   }
@@ -28,5 +29,5 @@ export function applyStateDiff(prev: LiveState, diff: CompressedStateDiff): Live
 export function touchesStructure(diff: CompressedStateDiff): boolean {
   const plus = diff["+"]?.a;
   const minus = diff["-"]?.a;
-  return STRUCTURAL_ATTRIBUTES.some((k) => (plus !== undefined && k in plus) || (minus?.includes(k) ?? false));
+  return STRUCTURAL_ATTRIBUTES.some((k) => (plus !== undefined && Object.hasOwn(plus, k)) || (minus?.includes(k) ?? false));
 }

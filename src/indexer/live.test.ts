@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { waitUntil } from "../ha/test-support/wait.js";
+import { waitUntil } from "../../test/support/ha/wait.js";
 import { demoHouse, type Simulator } from "../simulator/index.js";
 import type { HomeIndex } from "./home-index.js";
-import { startLiveIndex } from "./test-support/live-index.js";
+import { startLiveIndex } from "../../test/support/indexer/live-index.js";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -52,6 +52,13 @@ describe("the index over a live Home Assistant", () => {
     await waitUntil(() => JSON.stringify(indexStates(index)) === JSON.stringify(haStates(sim)), "states to match HA");
     expect(indexStates(index)).toEqual(haStates(sim));
     for (const id of removed) expect(index.search(id.split(".")[1]!.replace(/_/g, " ")).map((r) => r.entityId)).not.toContain(id);
+  });
+
+  it("puts an entity of a child device without an area in the parent device's area (HA 2026.9)", async () => {
+    const { index } = await live();
+    expect(index.entity("switch.boiler_relay")).toMatchObject({ areaId: "laundry_room", deviceName: "Boiler Relay", manufacturer: null });
+    expect(index.entity("switch.garden_path_lights_relay")?.areaId).toBe("garden");
+    expect(index.query({ area: "laundry room", domain: "switch" }).map((e) => e.entityId)).toContain("switch.boiler_relay");
   });
 
   it("follows registry changes after the debounce", async () => {

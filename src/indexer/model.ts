@@ -6,6 +6,7 @@ import type {
   FloorRegistryEntry,
   LabelRegistryEntry,
 } from "../ha/index.js";
+import { dict } from "../shared/index.js";
 
 /** A config entry as `config_entries/get` lists it; only what the index uses. */
 export interface ConfigEntryInfo {
@@ -28,7 +29,7 @@ export interface Registries {
 
 export const emptyRegistries = (): Registries => ({
   entities: [],
-  extended: {},
+  extended: dict(),
   devices: [],
   areas: [],
   floors: [],
@@ -99,7 +100,10 @@ export interface DeviceInfo {
   name: string;
   manufacturer: string | null;
   model: string | null;
+  /** The device's own area, or for a child device without one its parent's. */
   areaId: string | null;
+  /** Set for a child device (HA 2026.9): a logical part of that device. */
+  parentDeviceId: string | null;
   labels: string[];
   configEntries: string[];
   disabled: boolean;

@@ -1,5 +1,5 @@
 import type { HaClient } from "../ha/index.js";
-import { describeError, type Logger } from "../shared/index.js";
+import { describeError, dict, type Logger } from "../shared/index.js";
 import type { ConfigEntryInfo, Registries } from "./model.js";
 
 /** Ids per `get_entries` call: small enough that state changes keep flowing on the socket between slices. */
@@ -39,7 +39,7 @@ export async function fetchExtended(args: {
   base: Registries["extended"];
   stopped: () => boolean;
 }): Promise<Registries["extended"]> {
-  const extended: Registries["extended"] = { ...args.base };
+  const extended: Registries["extended"] = dict(args.base);
   for (const id of args.ids) delete extended[id];
   for (let i = 0; i < args.ids.length && !args.stopped(); i += EXTENDED_SLICE) {
     const slice = await args.ha.getEntityRegistryEntries(args.ids.slice(i, i + EXTENDED_SLICE));

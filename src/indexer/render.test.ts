@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HomeGraph } from "./graph.js";
 import { renderEntities } from "./render.js";
-import { fixtureRegistries, fixtureStates } from "./test-support/fixture-home.js";
+import { fixtureRegistries, fixtureStates } from "../../test/support/indexer/fixture-home.js";
 
 describe("renderEntities", () => {
   it("groups entities by area with device lines, one line per entity, and estimates tokens", () => {

@@ -1,3 +1,4 @@
+import { own } from "../shared/index.js";
 import type { IndexedEntity } from "./model.js";
 
 export interface RenderedContext {
@@ -10,7 +11,7 @@ export interface RenderedContext {
 }
 
 /** The few attributes worth a prompt's space, per domain. */
-const KEY_ATTRIBUTES: Record<string, string[]> = {
+const KEY_ATTRIBUTES = new Map<string, string[]>(Object.entries({
   light: ["brightness"],
   climate: ["current_temperature", "temperature", "hvac_action"],
   cover: ["current_position"],
@@ -18,7 +19,7 @@ const KEY_ATTRIBUTES: Record<string, string[]> = {
   fan: ["percentage"],
   water_heater: ["temperature"],
   humidifier: ["humidity"],
-};
+}));
 
 /** "Shelly" + "Shelly Plug S" → "Shelly Plug S": the model often repeats the maker. */
 function makerText(manufacturer: string | null, model: string | null): string {
@@ -36,8 +37,8 @@ function stateText(e: IndexedEntity): string {
   if (!e.state) return e.disabled ? "disabled" : "no state";
   const unit = typeof e.state.attributes.unit_of_measurement === "string" ? ` ${e.state.attributes.unit_of_measurement}` : "";
   const extras: string[] = [];
-  for (const key of KEY_ATTRIBUTES[e.domain] ?? []) {
-    const v = e.state.attributes[key];
+  for (const key of KEY_ATTRIBUTES.get(e.domain) ?? []) {
+    const v = own(e.state.attributes, key);
     if (v === undefined || v === null) continue;
     // Brightness is 0-255 on the wire; people think in percent.
     extras.push(key === "brightness" && typeof v === "number" ? `brightness ${Math.round((v / 255) * 100)}%` : `${key} ${String(v)}`);

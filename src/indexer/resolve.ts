@@ -1,3 +1,4 @@
+import { own } from "../shared/index.js";
 import type { DeviceRegistryEntry, EntityRegistryEntry } from "../ha/index.js";
 import type { AreaInfo, DeviceInfo, EntityStructure, FloorInfo, LabelInfo, LiveState, Registries } from "./model.js";
 
@@ -31,6 +32,19 @@ export interface ResolvedRegistries {
   extended: Registries["extended"];
 }
 
+/**
+ * A device's area; a child device (HA 2026.9) without one is in its parent's.
+ * Followed up the chain with a guard, so a malformed loop ends.
+ */
+function effectiveArea(d: DeviceRegistryEntry, byId: ReadonlyMap<string, DeviceRegistryEntry>): string | null {
+  let current: DeviceRegistryEntry | undefined = d;
+  for (let hops = 0; current && hops < 8; hops++) {
+    if (current.area_id) return current.area_id;
+    current = current.parent_device_id ? byId.get(current.parent_device_id) : undefined;
+  }
+  return null;
+}
+
 function deviceName(device: Pick<DeviceRegistryEntry, "name_by_user" | "name">): string | null {
   return device.name_by_user || device.name || null;
 }
@@ -50,15 +64,18 @@ export function resolveRegistries(reg: Registries): ResolvedRegistries {
     });
   }
   const devices = new Map<string, DeviceInfo>();
+  const parents = new Map(reg.devices.map((d) => [d.id, d]));
   for (const d of reg.devices) {
     devices.set(d.id, {
       deviceId: d.id,
       name: deviceName(d) ?? d.model ?? d.id,
-      manufacturer: d.manufacturer,
-      model: d.model,
-      areaId: d.area_id,
+      manufacturer: d.manufacturer ?? null,
+      model: d.model ?? null,
+      areaId: effectiveArea(d, parents),
+      parentDeviceId: d.parent_device_id ?? null,
       labels: d.labels ?? [],
-      configEntries: d.config_entries ?? [],
+      // HA 2026.8+ names the one config entry; older HA only lists them.
+      configEntries: d.config_entry_id ? [d.config_entry_id] : (d.config_entries ?? []),
       disabled: d.disabled_by !== null && d.disabled_by !== undefined,
     });
   }
@@ -134,7 +151,7 @@ export function resolveEntity(entityId: string, reg: ResolvedRegistries, live: L
   const device = entry?.device_id ? reg.devices.get(entry.device_id) : undefined;
   const areaId = entry?.area_id || device?.areaId || null;
   const area = areaId ? reg.areas.get(areaId) : undefined;
-  const ext = reg.extended[entityId];
+  const ext = own(reg.extended, entityId);
   const attrs = live?.attributes ?? {};
   const attrClass = typeof attrs.device_class === "string" ? attrs.device_class : null;
   const unit = typeof attrs.unit_of_measurement === "string" ? attrs.unit_of_measurement : null;

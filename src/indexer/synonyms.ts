@@ -3,7 +3,7 @@
  * Keys and values are stemmed tokens; a synonym match counts a bit less than
  * the word itself.
  */
-const SYNONYMS: Record<string, string[]> = {
+const SYNONYMS = new Map<string, string[]>(Object.entries({
   lamp: ["light"],
   bulb: ["light"],
   lighting: ["light"],
@@ -63,10 +63,10 @@ const SYNONYMS: Record<string, string[]> = {
   automation: ["automation"],
   routine: ["automation", "script"],
   helper: ["input"],
-};
+}));
 
 export function synonymsOf(token: string): string[] {
-  return SYNONYMS[token] ?? [];
+  return SYNONYMS.get(token) ?? [];
 }
 
 /** Words that describe a state rather than an entity: "what's on upstairs". */

@@ -1,6 +1,7 @@
 export {
   JsonValueSchema,
   ToolCallSchema,
+  INVALID_TOOL_ARGS_KEY,
   FinishReasonSchema,
   FINISH_REASONS,
   ModelUsageSchema,

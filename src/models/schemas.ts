@@ -20,6 +20,15 @@ export const ToolCallSchema = z.object({
 });
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 
+/**
+ * The one reserved key in `ToolCall.args`. A provider sets it, alone, when
+ * the model's arguments were not a JSON object (local models do write
+ * broken JSON): its value is `{text, problem}`, the text as written and what
+ * is wrong with it. The agent answers such a call with an error result the
+ * model can learn from, instead of running the tool.
+ */
+export const INVALID_TOOL_ARGS_KEY = "_invalid_arguments";
+
 export const FINISH_REASONS = ["stop", "tool_calls", "length", "safety", "other"] as const;
 export const FinishReasonSchema = z.enum(FINISH_REASONS);
 export type FinishReason = z.infer<typeof FinishReasonSchema>;

@@ -2,3 +2,5 @@ export { HaAgentError, describeError } from "./errors.js";
 export { systemClock, manualClock, type Clock } from "./clock.js";
 export { createLogger, silentLogger, LOG_LEVELS, type LogLevel, type Logger } from "./logger.js";
 export { PrincipalSchema, type Principal } from "./principal.js";
+export { formatLogLine, LOG_FORMATS, type LogFormat } from "./log-format.js";
+export { dict, own } from "./dict.js";

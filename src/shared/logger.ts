@@ -1,4 +1,5 @@
 import { pino, type Logger } from "pino";
+import { formatLogLine, type LogFormat } from "./log-format.js";
 
 export type { Logger };
 
@@ -24,7 +25,14 @@ const REDACT_PATHS = [
   "*.api_key",
 ];
 
-export function createLogger(options: { level: LogLevel; destination?: pino.DestinationStream }): Logger {
+/** Where lines go; pino writes one complete JSON line per call. */
+type Destination = { write(line: string): void };
+
+/** `format` defaults to JSON, which tests read; the program passes the `log_format` option, whose default is text. */
+export function createLogger(options: { level: LogLevel; format?: LogFormat; destination?: Destination }): Logger {
+  const out: Destination = options.destination ?? pino.destination({ fd: 1, sync: true });
+  // Readable lines are made from pino's JSON, after redaction, so no secret reaches either form.
+  const destination = options.format !== "text" ? out : { write: (line: string) => out.write(formatLogLine(line)) };
   return pino(
     {
       level: options.level,
@@ -33,7 +41,7 @@ export function createLogger(options: { level: LogLevel; destination?: pino.Dest
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    options.destination ?? pino.destination({ fd: 1, sync: true }),
+    destination,
   );
 }
 

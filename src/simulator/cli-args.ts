@@ -6,11 +6,32 @@ export interface CliOptions {
   house: { kind: "demo" } | { kind: "generated"; entities: number } | { kind: "file"; path: string };
   seed: number;
   token: string | undefined;
+  /** `--help` was given: print HELP and exit 0. */
+  help?: true;
 }
 
 export class CliUsageError extends Error {}
 
 export const USAGE = `Usage: npm run sim -- [--port 8123] [--host 127.0.0.1] [--house demo | generated:10000 | path/to/house.json] [--seed N] [--token T]`;
+
+/** What `--help` prints: the usage, then what each option does. */
+export const HELP = `${USAGE}
+
+Runs the Home Assistant simulator: HA's WebSocket and REST APIs over a
+simulated house, for trying HA Agent (or any HA client) without a real home.
+
+Options:
+  --port N        port to listen on (default 8123; 0 picks a free one)
+  --host ADDR     address to listen on (default 127.0.0.1)
+  --house H       demo (default): the demo house;
+                  generated:N: a generated house with about N entities;
+                  path/to/house.json: a house file (see src/simulator/README.md)
+  --seed N        seed for generated houses and simulated history (default 1)
+  --token T       the token clients authenticate with (default: a random one)
+  -h, --help      show this help
+
+It prints the URL and the token, then serves until Ctrl+C.
+Example: npm run sim -- --port 8123 --house generated:10000`;
 
 /** Parses the simulator's command line; every mistake is a CliUsageError that says what is expected. */
 export function parseCliArgs(argv: string[]): CliOptions {
@@ -32,7 +53,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
   } catch (err) {
     throw new CliUsageError(`${(err as Error).message}\n${USAGE}`);
   }
-  if (values.help) throw new CliUsageError(USAGE);
+  if (values.help) return { help: true } as CliOptions;
   const port = integer(values.port as string | undefined, "--port", 8123, 0, 65535);
   const seed = integer(values.seed as string | undefined, "--seed", 1, 0, 2 ** 32 - 1);
   const houseArg = (values.house as string | undefined) ?? "demo";

@@ -54,6 +54,14 @@ describe("npm run sim", () => {
     expect(result.code).toBe(0);
   });
 
+  it("prints a real --help on stdout and exits 0", async () => {
+    const result = await run(["--help"]);
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/^Usage: npm run sim --/);
+    expect(result.out).toContain("generated:N");
+    expect(result.out).toContain("--token T");
+  });
+
   it("exits 2 with a clear message and no stack trace on bad arguments", async () => {
     const result = await run(["--port", "nope"]);
     expect(result.code).toBe(2);

@@ -1,5 +1,5 @@
 import { createLogger } from "../shared/index.js";
-import { CliUsageError, parseCliArgs, type CliOptions } from "./cli-args.js";
+import { CliUsageError, HELP, parseCliArgs, type CliOptions } from "./cli-args.js";
 import { demoHouse } from "./demo/index.js";
 import { generateHouse } from "./generate-house.js";
 import type { House } from "./house-schema.js";
@@ -19,6 +19,10 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     throw err;
+  }
+  if (options.help) {
+    console.log(HELP);
+    return 0;
   }
   let house: House;
   try {

@@ -2,7 +2,7 @@ import { getStates, getUser, subscribeEntities, type Connection, type HassEntiti
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { demoHouse } from "./demo/index.js";
 import { startSimulator, type Simulator } from "./index.js";
-import { connectHaws } from "./test-support/haws.js";
+import { connectHaws } from "../../test/support/simulator/haws.js";
 
 let sim: Simulator;
 let conn: Connection | undefined;

@@ -1,16 +1,28 @@
 import { WebSocket, type RawData } from "ws";
+import { checkAuthMessage } from "./auth-message.js";
 import { CommandError, type CommandMessage } from "./commands/command.js";
 import type { ServerContext } from "./context.js";
 import type { SimUser } from "./users.js";
 
-/** HA drops a client that lets this many messages pile up. */
-const MAX_PENDING_MESSAGES = 4096;
-/** The same limit for a client that stopped reading: bytes the socket could not hand to the kernel yet. */
-const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+/**
+ * HA's limits on messages waiting to be written to a client
+ * (`websocket_api/const.py`, `http.py`): reaching MAX_PENDING_MSG drops the
+ * client at once; staying above PENDING_MSG_PEAK for PENDING_MSG_PEAK_TIME
+ * drops it too (the time is `ServerContext.pendingPeakMs`).
+ */
+export const MAX_PENDING_MSG = 4096;
+export const PENDING_MSG_PEAK = 1024;
+/**
+ * HA raises aiohttp's writer limit to 1 MiB after auth: past that many bytes
+ * the socket has not taken yet, its writer waits for a drain, and new messages
+ * stay pending in its queue.
+ */
+const WRITER_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * One WebSocket client, from `auth_required` to close: HA's auth phase, then
- * the command phase with its id rules, subscriptions and coalesced frames.
+ * the command phase with its id rules, subscriptions and coalesced frames,
+ * and HA's pending-message limits for a client that does not keep up.
  */
 export class SimConnection {
   user: SimUser | undefined;
@@ -18,8 +30,12 @@ export class SimConnection {
   token: string | undefined;
   private lastId = 0;
   private coalesce = false;
+  /** Messages not yet handed to the socket: HA's pending messages. */
   private queue: string[] = [];
   private flushScheduled = false;
+  /** The socket holds more than the writer limit; messages wait until it drains. */
+  private writerBlocked = false;
+  private cancelPeakCheck: (() => void) | undefined;
   private authTimer: NodeJS.Timeout | undefined;
   private readonly subscriptions = new Map<number, () => void>();
   /** Messages held back by the `slow` fault; cleared on close so no timer outlives the socket. */
@@ -55,8 +71,8 @@ export class SimConnection {
     this.sendRaw(`{"id":${id},"type":"result","success":true,"result":${JSON.stringify(result ?? null)}}`);
   }
 
-  sendError(id: number, code: string, message: string): void {
-    this.sendMessage({ id, type: "result", success: false, error: { code, message } });
+  sendError(id: number, code: string, message: string, translation?: CommandError["translation"]): void {
+    this.sendMessage({ id, type: "result", success: false, error: { code, message, ...translation } });
   }
 
   /** An event message whose `event` member is already serialised. */
@@ -83,6 +99,11 @@ export class SimConnection {
     this.delayed.add(timer);
   }
 
+  /** `supported_features`: like HA, coalescing is on when the client names `coalesce_messages` at all. */
+  setSupportedFeatures(features: Record<string, number>): void {
+    this.coalesce = Object.hasOwn(features, "coalesce_messages");
+  }
+
   addSubscription(id: number, unsubscribe: () => void): void {
     this.subscriptions.set(id, unsubscribe);
   }
@@ -102,33 +123,76 @@ export class SimConnection {
     else if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) this.socket.close();
   }
 
+  /** HA's `_send_message`: queue, drop the client at MAX_PENDING_MSG, watch the peak. */
   private enqueue(json: string): void {
     if (this.closed) return;
     this.queue.push(json);
-    if (this.queue.length > MAX_PENDING_MESSAGES) {
-      this.ctx.logger.warn({ pending: this.queue.length }, "client unable to keep up with pending messages, closing");
+    const pending = this.queue.length;
+    if (pending >= MAX_PENDING_MSG) {
+      this.ctx.logger.warn({ pending }, `client unable to keep up with pending messages: reached ${MAX_PENDING_MSG} pending messages, closing`);
       this.close();
       return;
     }
-    if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      setImmediate(() => this.flush());
+    if (pending <= PENDING_MSG_PEAK) {
+      this.stopPeakCheck();
+    } else if (!this.cancelPeakCheck) {
+      this.cancelPeakCheck = this.ctx.schedule(this.ctx.pendingPeakMs, () => this.checkPeak());
     }
+    this.scheduleFlush();
   }
 
+  /** HA's `_check_write_peak`: still above the peak after the peak time means the client cannot keep up. */
+  private checkPeak(): void {
+    this.cancelPeakCheck = undefined;
+    if (this.closed || this.queue.length < PENDING_MSG_PEAK) return;
+    this.ctx.logger.warn(
+      { pending: this.queue.length, seconds: this.ctx.pendingPeakMs / 1000 },
+      `client unable to keep up with pending messages: stayed over ${PENDING_MSG_PEAK}, closing`,
+    );
+    this.close();
+  }
+
+  private stopPeakCheck(): void {
+    this.cancelPeakCheck?.();
+    this.cancelPeakCheck = undefined;
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled || this.writerBlocked) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  /** HA's writer: hands pending messages to the socket until it holds more than the writer limit. */
   private flush(): void {
     this.flushScheduled = false;
+    if (this.closed || this.writerBlocked || this.socket.readyState !== WebSocket.OPEN || this.queue.length === 0) return;
     const pending = this.queue;
     this.queue = [];
-    if (this.closed || this.socket.readyState !== WebSocket.OPEN || pending.length === 0) return;
-    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.ctx.logger.warn({ buffered: this.socket.bufferedAmount }, "client stopped reading, closing");
-      this.close(true);
-      return;
+    // Everything pending goes out as one JSON array frame, like HA does once coalescing is on.
+    if (this.coalesce && pending.length > 1) this.write(`[${pending.join(",")}]`);
+    else {
+      for (let i = 0; i < pending.length; i++) {
+        this.write(pending[i]!);
+        if (this.writerBlocked) {
+          this.queue = [...pending.slice(i + 1), ...this.queue];
+          break;
+        }
+      }
     }
-    // Everything queued in the same tick goes out as one JSON array frame, like HA does once coalescing is on.
-    if (this.coalesce && pending.length > 1) this.socket.send(`[${pending.join(",")}]`);
-    else for (const json of pending) this.socket.send(json);
+    if (this.queue.length <= PENDING_MSG_PEAK) this.stopPeakCheck();
+  }
+
+  private write(frame: string): void {
+    this.socket.send(frame, () => this.written());
+    if (this.socket.bufferedAmount > WRITER_LIMIT_BYTES) this.writerBlocked = true;
+  }
+
+  /** A frame reached the kernel: once the socket is under the writer limit again, the writer goes on. */
+  private written(): void {
+    if (!this.writerBlocked || this.closed || this.socket.bufferedAmount > WRITER_LIMIT_BYTES) return;
+    this.writerBlocked = false;
+    if (this.queue.length > 0) this.scheduleFlush();
   }
 
   private receive(data: RawData, isBinary: boolean): void {
@@ -151,19 +215,20 @@ export class SimConnection {
   }
 
   private authenticate(msg: unknown): void {
-    const record = typeof msg === "object" && msg !== null ? (msg as Record<string, unknown>) : undefined;
-    if (record?.type !== "auth" || typeof record.access_token !== "string") {
-      this.rejectAuth("Auth message incorrectly formatted: expected {type: \"auth\", access_token: string}");
+    const check = checkAuthMessage(msg);
+    if (!check.ok) {
+      this.rejectAuth(check.message);
       return;
     }
-    const user = this.ctx.faults.refuseAuth ? undefined : this.ctx.users.byToken(record.access_token);
+    const token = check.accessToken;
+    const user = this.ctx.faults.refuseAuth || token === undefined ? undefined : this.ctx.users.byToken(token);
     if (!user) {
       this.rejectAuth("Invalid access token or password");
       return;
     }
     clearTimeout(this.authTimer);
     this.user = user;
-    this.token = record.access_token;
+    this.token = token;
     this.sendMessage({ type: "auth_ok", ha_version: this.ctx.haVersion });
   }
 
@@ -191,13 +256,6 @@ export class SimConnection {
       this.sendError(id, "id_reuse", "Identifier values have to increase.");
       return;
     }
-    if (type === "supported_features") {
-      this.lastId = id;
-      const features = msg.features as Record<string, unknown> | undefined;
-      this.coalesce = features?.coalesce_messages === 1 || features?.coalesce_messages === true;
-      this.sendResult(id, null);
-      return;
-    }
     const command = this.ctx.commands.get(type);
     if (!command) {
       // HA does not advance its last id for an unknown command.
@@ -205,10 +263,6 @@ export class SimConnection {
       return;
     }
     this.lastId = id;
-    if (command.adminOnly && !this.user?.isAdmin) {
-      this.sendError(id, "unauthorized", "Unauthorized.");
-      return;
-    }
     try {
       const done = command.handle(this, msg as CommandMessage);
       if (done instanceof Promise) done.catch((err: unknown) => this.fail(id, err));
@@ -219,7 +273,7 @@ export class SimConnection {
 
   private fail(id: number, err: unknown): void {
     if (err instanceof CommandError) {
-      this.sendError(id, err.code, err.message);
+      this.sendError(id, err.code, err.message, err.translation);
       return;
     }
     this.ctx.logger.error({ err }, "command failed");
@@ -234,6 +288,7 @@ export class SimConnection {
     this.delayed.clear();
     for (const unsub of this.subscriptions.values()) unsub();
     this.subscriptions.clear();
+    this.stopPeakCheck();
     this.queue = [];
     this.onClose();
   }

@@ -20,4 +20,8 @@ export interface ServerContext {
   authTimeoutMs: number;
   haVersion: string;
   counters: { messagesSent: number };
+  /** How long a client may stay above PENDING_MSG_PEAK pending messages (HA: 10 s). */
+  pendingPeakMs: number;
+  /** Runs `run` after `ms`; returns a cancel function. A seam so tests can fire timers themselves. */
+  schedule: (ms: number, run: () => void) => () => void;
 }

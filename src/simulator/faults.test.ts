@@ -3,8 +3,8 @@ import type { EntitiesMessage, HassState } from "../ha/types.js";
 import { demoHouse } from "./demo/index.js";
 import { generateHouse } from "./generate-house.js";
 import { startSimulator, type Simulator } from "./index.js";
-import { applyEntitiesMessage, comparable } from "./test-support/entities-reducer.js";
-import { RawClient } from "./test-support/raw-client.js";
+import { applyEntitiesMessage, comparable } from "../../test/support/simulator/entities-reducer.js";
+import { RawClient } from "../../test/support/simulator/raw-client.js";
 
 let sim: Simulator;
 let clients: RawClient[] = [];

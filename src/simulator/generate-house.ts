@@ -43,7 +43,7 @@ export function generateHouse(o: { entities: number; seed: number }): House {
     const entryId = entryOf.get(type.integration)!;
     devices.push({
       id: deviceId, name: deviceName, name_by_user: null, manufacturer: type.manufacturer, model: type.model, model_id: type.model,
-      area_id: area.area_id, config_entries: [entryId], primary_config_entry: entryId, identifiers: [[type.integration, hexId(`gen-ident:${o.seed}:${d}`, 16)]],
+      area_id: area.area_id, config_entry_id: entryId, config_subentry_id: null, parent_device_id: null, identifiers: [[type.integration, hexId(`gen-ident:${o.seed}:${d}`, 16)]],
       connections: [], sw_version: "1.0.0", hw_version: null, serial_number: null, via_device_id: null, entry_type: null,
       labels: rng.chance(0.1) ? [rng.pick(labels).label_id] : [], disabled_by: null, configuration_url: null,
     });
@@ -51,7 +51,7 @@ export function generateHouse(o: { entities: number; seed: number }): House {
       if (entities.length >= target) break;
       const entityId = `${spec.domain}.${objectId}${spec.key ? `_${spec.key}` : ""}`;
       const state = spec.state(rng);
-      const attributes: Record<string, unknown> = { ...spec.attributes, friendly_name: spec.key ? `${deviceName} ${spec.name}` : deviceName };
+      const attributes = { ...spec.attributes, friendly_name: spec.key ? `${deviceName} ${spec.name}` : deviceName };
       if (spec.domain === "light") Object.assign(attributes, state === "on" ? { color_mode: "brightness", brightness: rng.int(1, 255) } : { color_mode: null, brightness: null });
       entities.push({
         entity_id: entityId, state, attributes,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { demoHouse } from "./demo/index.js";
 import { startSimulator, type Simulator } from "./index.js";
-import { RawClient } from "./test-support/raw-client.js";
+import { RawClient } from "../../test/support/simulator/raw-client.js";
 
 let sim: Simulator;
 let c: RawClient;

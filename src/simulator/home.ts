@@ -1,7 +1,6 @@
 import type { Clock } from "../shared/index.js";
 import type {
   AreaRegistryEntry,
-  DeviceRegistryEntry,
   FloorRegistryEntry,
   HassConfig,
   HassContext,
@@ -19,6 +18,7 @@ import {
   HouseLabelSchema,
   type House,
   type HouseAreaInput,
+  type HouseDevice,
   type HouseDeviceInput,
   type HouseEntity,
   type HouseEntityInput,
@@ -69,7 +69,7 @@ export class HomeModel implements SimHome {
     for (const l of house.labels) r.labels.set(l.label_id, { ...l, created_at: createdAt, modified_at: createdAt });
     for (const a of house.areas) r.areas.set(a.area_id, { ...a, created_at: createdAt, modified_at: createdAt });
     for (const c of house.config_entries) r.configEntries.set(c.entry_id, c);
-    for (const d of house.devices) r.devices.set(d.id, { ...d, created_at: createdAt, modified_at: createdAt });
+    for (const d of house.devices) r.devices.set(d.id, { ...this.withParentEntry(d, house.devices), created_at: createdAt, modified_at: createdAt });
     for (const e of house.entities) {
       this.definitions.set(e.entity_id, e);
       if (e.registry) r.entities.set(e.entity_id, registryEntry(e, createdAt));
@@ -237,12 +237,24 @@ export class HomeModel implements SimHome {
   addDevice(input: HouseDeviceInput): void {
     const d = HouseDeviceSchema.parse(input);
     if (this.registries.devices.has(d.id)) throw new SimulatorError("device_exists", `Device ${d.id} already exists.`);
+    if (d.parent_device_id && !this.registries.devices.has(d.parent_device_id)) {
+      throw new SimulatorError("device_not_found", `Parent device ${d.parent_device_id} does not exist; add it first.`);
+    }
     const at = this.clock.now() / 1000;
-    this.registries.devices.set(d.id, { ...d, created_at: at, modified_at: at });
+    this.registries.devices.set(d.id, { ...this.withParentEntry(d, this.registries.devices.values()), created_at: at, modified_at: at });
     this.fireEvent("device_registry_updated", { action: "create", device_id: d.id });
   }
 
-  updateDevice(deviceId: string, changes: Partial<DeviceRegistryEntry>): void {
+  /** A child device belongs to its parent's config entry and subentry (HA 2026.9); the house may leave them out. */
+  private withParentEntry(d: HouseDevice, devices: Iterable<HouseDevice>): HouseDevice {
+    if (!d.parent_device_id) return d;
+    for (const p of devices) {
+      if (p.id === d.parent_device_id) return { ...d, config_entry_id: p.config_entry_id, config_subentry_id: p.config_subentry_id };
+    }
+    return d;
+  }
+
+  updateDevice(deviceId: string, changes: Partial<HouseDevice>): void {
     const d = this.registries.devices.get(deviceId);
     if (!d) throw new SimulatorError("device_not_found", `Device ${deviceId} does not exist.`);
     this.registries.devices.set(deviceId, { ...d, ...changes, id: deviceId, modified_at: this.clock.now() / 1000 });

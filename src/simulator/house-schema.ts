@@ -7,6 +7,12 @@ import { z } from "zod";
  */
 
 const nullableString = z.string().nullable().default(null);
+/**
+ * A JSON object taken as it is, not copied: zod's records drop a `__proto__`
+ * key, and HA keeps any attribute name, so the simulator must too.
+ */
+const jsonObject = () =>
+  z.custom<Record<string, unknown>>((v) => typeof v === "object" && v !== null && !Array.isArray(v), { message: "expected an object" });
 const stringList = z.array(z.string()).default([]);
 const pairList = z.array(z.tuple([z.string(), z.string()])).default([]);
 
@@ -57,16 +63,28 @@ export const HouseConfigEntrySchema = z.object({
   title: z.string(),
 });
 
-export const HouseDeviceSchema = z.object({
+/** The fields a child device (HA 2026.9) does not have: it is a logical part of its parent, with no hardware of its own. */
+export const CHILD_DEVICE_ABSENT_FIELDS = [
+  "manufacturer", "model", "model_id", "connections", "via_device_id", "configuration_url", "entry_type", "hw_version", "sw_version", "serial_number",
+] as const;
+
+const HouseDeviceObjectSchema = z.object({
   id: z.string().min(1),
   name: z.string().nullable(),
   name_by_user: nullableString,
   manufacturer: nullableString,
   model: nullableString,
   model_id: nullableString,
+  /** A child device without an area of its own is in its parent's area. */
   area_id: nullableString,
-  config_entries: stringList,
-  primary_config_entry: nullableString,
+  /** The one config entry the device belongs to (HA 2026.8). */
+  config_entry_id: z.string().nullable().optional(),
+  config_subentry_id: nullableString,
+  /** Before HA 2026.8: read for older house files, and only one entry may be named. */
+  config_entries: z.array(z.string()).max(1, "a device belongs to one config entry since HA 2026.8; keep one, or give config_entry_id").optional(),
+  primary_config_entry: z.string().nullable().optional(),
+  /** Makes this a child device (HA 2026.9) of that device. */
+  parent_device_id: nullableString,
   identifiers: pairList,
   connections: pairList,
   sw_version: nullableString,
@@ -78,6 +96,12 @@ export const HouseDeviceSchema = z.object({
   disabled_by: nullableString,
   configuration_url: nullableString,
 });
+
+/** A device as HA 2026.8+ stores it: one config entry; the older list fields of a house file are folded into it. */
+export const HouseDeviceSchema = HouseDeviceObjectSchema.transform(({ config_entries, primary_config_entry, ...d }) => ({
+  ...d,
+  config_entry_id: d.config_entry_id ?? primary_config_entry ?? config_entries?.[0] ?? null,
+}));
 
 export const HouseEntityRegistrySchema = z.object({
   platform: z.string().min(1),
@@ -103,21 +127,22 @@ export const HouseEntityRegistrySchema = z.object({
 export const HouseScriptStepSchema = z.object({
   action: z.string().regex(/^[a-z0-9_]+\.[a-z0-9_]+$/, "expected domain.service"),
   target: z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
+  data: jsonObject().optional(),
 });
 
 export const HouseEntitySchema = z.object({
-  entity_id: z.string().regex(/^[a-z0-9_]+\.[a-z0-9_]+$/, "expected domain.object_id in lower case"),
+  /** HA's valid_entity_id: lower case, no leading, trailing or doubled underscores. */
+  entity_id: z.string().regex(/^(?!.+__)(?!_)[\da-z_]+(?<!_)\.(?!_)[\da-z_]+(?<!_)$/, "expected domain.object_id: lower-case letters, digits and single underscores"),
   /** HA states are strings; numbers are accepted and converted. Disabled entities may leave it out. */
   state: z
     .union([z.string(), z.number()])
     .transform((v) => String(v))
     .default("unknown"),
-  attributes: z.record(z.string(), z.unknown()).default({}),
+  attributes: jsonObject().default({}),
   /** Absent for entities without a registry entry (like YAML entities in HA). */
   registry: HouseEntityRegistrySchema.optional(),
   /** For `scene.*`: the member states the scene applies (state plus attributes). */
-  scene: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+  scene: z.record(z.string(), jsonObject()).optional(),
   /** For `script.*`: the actions `script.turn_on` runs. */
   sequence: z.array(HouseScriptStepSchema).optional(),
 });
@@ -191,10 +216,13 @@ function checkReferences(house: z.infer<typeof HouseObjectSchema>, ctx: z.Refine
     ref(floors, a.floor_id, ["areas", i, "floor_id"], "floor");
     a.labels.forEach((l, j) => ref(labels, l, ["areas", i, "labels", j], "label"));
   });
+  const byId = new Map(house.devices.map((d) => [d.id, d]));
   house.devices.forEach((d, i) => {
     ref(areas, d.area_id, ["devices", i, "area_id"], "area");
     ref(devices, d.via_device_id, ["devices", i, "via_device_id"], "device");
-    d.config_entries.forEach((c, j) => ref(entries, c, ["devices", i, "config_entries", j], "config entry", "config_entries"));
+    ref(entries, d.config_entry_id, ["devices", i, "config_entry_id"], "config entry", "config_entries");
+    ref(devices, d.parent_device_id, ["devices", i, "parent_device_id"], "device");
+    if (d.parent_device_id) issues.push(...childDeviceIssues(d, byId.get(d.parent_device_id), i));
     d.labels.forEach((l, j) => ref(labels, l, ["devices", i, "labels", j], "label"));
   });
   house.entities.forEach((e, i) => {
@@ -206,6 +234,26 @@ function checkReferences(house: z.infer<typeof HouseObjectSchema>, ctx: z.Refine
     r.labels.forEach((l, j) => ref(labels, l, ["entities", i, "registry", "labels", j], "label"));
   });
   for (const issue of issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+}
+
+/** What HA refuses in a child device: hardware fields, a parent that is itself a child, another config entry or subentry. */
+function childDeviceIssues(d: HouseDevice, parent: HouseDevice | undefined, i: number): Issue[] {
+  const issues: Issue[] = [];
+  for (const field of CHILD_DEVICE_ABSENT_FIELDS) {
+    const v = d[field];
+    if (v !== null && !(Array.isArray(v) && v.length === 0)) {
+      issues.push({ path: ["devices", i, field], message: `a child device has no ${field} (HA 2026.9); remove it, or drop parent_device_id` });
+    }
+  }
+  if (!parent) return issues;
+  if (parent.parent_device_id) issues.push({ path: ["devices", i, "parent_device_id"], message: `"${parent.id}" is itself a child device; name a regular device` });
+  if (d.config_entry_id !== null && d.config_entry_id !== parent.config_entry_id) {
+    issues.push({ path: ["devices", i, "config_entry_id"], message: "a child device belongs to its parent's config entry; leave config_entry_id out" });
+  }
+  if (d.config_subentry_id !== null && d.config_subentry_id !== parent.config_subentry_id) {
+    issues.push({ path: ["devices", i, "config_subentry_id"], message: "a child device belongs to its parent's config subentry; leave config_subentry_id out" });
+  }
+  return issues;
 }
 
 function unique(ids: string[], list: string, field: string, issues: Issue[]): Set<string> {

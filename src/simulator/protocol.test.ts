@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EntitiesMessage, HassState } from "../ha/types.js";
 import { demoHouse } from "./demo/index.js";
 import { startSimulator, type Simulator } from "./index.js";
-import { RawClient } from "./test-support/raw-client.js";
-import { applyEntitiesMessage, comparable } from "./test-support/entities-reducer.js";
+import { RawClient } from "../../test/support/simulator/raw-client.js";
+import { applyEntitiesMessage, comparable } from "../../test/support/simulator/entities-reducer.js";
 
 let sim: Simulator;
 let clients: RawClient[] = [];

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { manualClock } from "../shared/index.js";
 import { demoHouse } from "./demo/index.js";
 import { startSimulator, type Simulator } from "./index.js";
-import { RawClient } from "./test-support/raw-client.js";
+import { RawClient } from "../../test/support/simulator/raw-client.js";
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -85,14 +85,25 @@ describe("history/history_during_period", () => {
 });
 
 describe("logbook, statistics and the system log", () => {
-  it("lists state changes oldest first, leaving out continuous sensors unless asked", async () => {
-    const all = (await cmd("logbook/get_events", day)).result as { when: number; entity_id: string; state: string; name?: string }[];
+  it("lists state changes oldest first in HA's shape, without names, leaving out continuous sensors even when asked", async () => {
+    const all = (await cmd("logbook/get_events", day)).result as Record<string, unknown>[];
     expect(all.length).toBeGreaterThan(50);
-    for (let i = 1; i < all.length; i++) expect(all[i]!.when).toBeGreaterThanOrEqual(all[i - 1]!.when);
-    expect(all.some((e) => e.entity_id === "sensor.kitchen_temperature")).toBe(false);
-    expect(all.find((e) => e.entity_id === "switch.garden_fountain_pump" && e.state === "unavailable")?.name).toBe("Garden Fountain Pump");
-    const one = (await cmd("logbook/get_events", { ...day, entity_ids: ["sensor.kitchen_temperature"] })).result;
-    expect(one.length).toBeGreaterThan(10);
+    for (let i = 1; i < all.length; i++) expect(all[i]!.when).toBeGreaterThanOrEqual(all[i - 1]!.when as number);
+    const allowed = ["when", "state", "entity_id", "icon", "context_user_id", "context_event_type", "context_domain", "context_service"];
+    for (const e of all) expect(Object.keys(e).filter((k) => !allowed.includes(k))).toEqual([]);
+    const pump = all.find((e) => e.entity_id === "switch.garden_fountain_pump" && e.state === "unavailable");
+    expect(pump).toEqual({ when: expect.any(Number), state: "unavailable", entity_id: "switch.garden_fountain_pump" });
+    const continuous = (id: string) => {
+      const s = sim.home.getState(id);
+      return id.startsWith("counter.") || (id.startsWith("sensor.") && s !== undefined && ("unit_of_measurement" in s.attributes || "state_class" in s.attributes));
+    };
+    expect(all.filter((e) => continuous(e.entity_id as string)).map((e) => e.entity_id)).toEqual([]);
+    for (const id of ["sensor.kitchen_temperature", "sensor.kitchen_coffee_machine_energy"]) {
+      expect((await cmd("logbook/get_events", { ...day, entity_ids: [id] })).result, id).toEqual([]);
+    }
+    // HA matches device_ids against events naming the device, not its entities' states.
+    const device = sim.home.getState("switch.garden_fountain_pump") && [...(await cmd("config/entity_registry/list")).result].find((e: { entity_id: string }) => e.entity_id === "switch.garden_fountain_pump").device_id;
+    expect((await cmd("logbook/get_events", { ...day, device_ids: [device] })).result).toEqual([]);
   });
 
   it("says which user and service caused a live change", async () => {
@@ -120,6 +131,24 @@ describe("logbook, statistics and the system log", () => {
     expect(energy.at(-1)!.sum).toBeGreaterThan(0);
     const typed = await cmd("recorder/statistics_during_period", { ...day, period: "day", statistic_ids: ["sensor.kitchen_temperature"], types: ["max"] });
     expect(Object.keys(typed.result["sensor.kitchen_temperature"][0]).sort()).toEqual(["end", "max", "start"]);
+  });
+
+  it("answers every requested type, null where a statistic has none, and buckets by calendar year", async () => {
+    const ids = ["sensor.kitchen_temperature", "sensor.kitchen_coffee_machine_energy"];
+    const all = (await cmd("recorder/statistics_during_period", { ...day, period: "hour", statistic_ids: ids })).result;
+    const keys = ["change", "end", "last_reset", "max", "mean", "min", "start", "state", "sum"];
+    for (const id of ids) for (const row of all[id]) expect(Object.keys(row).sort(), id).toEqual(keys);
+    expect(all["sensor.kitchen_temperature"][0]).toMatchObject({ sum: null, state: null, change: null, last_reset: null });
+    expect(all["sensor.kitchen_coffee_machine_energy"][0]).toMatchObject({ mean: null, min: null, max: null });
+
+    const yearly = (await cmd("recorder/statistics_during_period", { ...day, period: "year", statistic_ids: ids, types: ["last_reset", "sum"] })).result;
+    expect(yearly["sensor.kitchen_coffee_machine_energy"]).toEqual([{ start: Date.UTC(2026, 0, 1), end: Date.UTC(2027, 0, 1), last_reset: null, sum: expect.any(Number) }]);
+    expect((await cmd("recorder/statistics_during_period", { ...day, period: "decade", statistic_ids: ids })).error).toMatchObject({ code: "invalid_format" });
+
+    const reset = "2026-11-01T00:00:00+00:00";
+    sim.home.addEntity({ entity_id: "sensor.gas_meter", state: "10.5", attributes: { state_class: "total", unit_of_measurement: "m³", last_reset: reset } });
+    const gas = (await cmd("recorder/statistics_during_period", { ...day, period: "day", statistic_ids: ["sensor.gas_meter"], types: ["last_reset", "state"] })).result;
+    expect(gas["sensor.gas_meter"]).toEqual([{ start: expect.any(Number), end: expect.any(Number), last_reset: Date.parse(reset), state: 10.5 }]);
   });
 
   it("lists system log entries tied to real entities", async () => {

@@ -6,7 +6,8 @@ import type {
   FloorRegistryEntry,
   LabelRegistryEntry,
 } from "../ha/types.js";
-import type { HouseConfigEntry, HouseEntity } from "./house-schema.js";
+import type { HouseConfigEntry, HouseDevice, HouseEntity } from "./house-schema.js";
+import { dict, own } from "../shared/index.js";
 import { hexId } from "./random.js";
 
 /** What the simulator stores per registry entry; wire forms are derived from it. */
@@ -18,10 +19,13 @@ export interface SimEntityEntry extends EntityRegistryEntry {
   modified_at: number;
 }
 
+/** What the simulator stores per device: the house's device plus its times; `deviceWireForm` derives what HA sends. */
+export type SimDeviceEntry = HouseDevice & { created_at: number; modified_at: number };
+
 /** The five registries plus config entries, keyed by id, in insertion order. */
 export class Registries {
   readonly entities = new Map<string, SimEntityEntry>();
-  readonly devices = new Map<string, DeviceRegistryEntry>();
+  readonly devices = new Map<string, SimDeviceEntry>();
   readonly areas = new Map<string, AreaRegistryEntry>();
   readonly floors = new Map<string, FloorRegistryEntry>();
   readonly labels = new Map<string, LabelRegistryEntry>();
@@ -29,7 +33,7 @@ export class Registries {
 }
 
 /** HA's capability attributes per domain: the ones that describe what an entity can do, not what it is doing. */
-const CAPABILITY_KEYS: Record<string, string[]> = {
+const CAPABILITY_KEYS = new Map<string, string[]>(Object.entries({
   light: ["supported_color_modes", "min_color_temp_kelvin", "max_color_temp_kelvin", "min_mireds", "max_mireds", "effect_list"],
   climate: ["hvac_modes", "min_temp", "max_temp", "target_temp_step", "fan_modes", "preset_modes", "swing_modes", "min_humidity", "max_humidity"],
   sensor: ["state_class", "options"],
@@ -42,7 +46,7 @@ const CAPABILITY_KEYS: Record<string, string[]> = {
   vacuum: ["fan_speed_list"],
   water_heater: ["min_temp", "max_temp", "operation_list"],
   humidifier: ["min_humidity", "max_humidity", "available_modes"],
-};
+}));
 
 /** `config/entity_registry/list`: HA's partial dict, without aliases or device classes. */
 export function entityListForm(e: SimEntityEntry): EntityRegistryEntry & Record<string, unknown> {
@@ -75,8 +79,8 @@ export function entityListForm(e: SimEntityEntry): EntityRegistryEntry & Record<
 export function entityExtendedForm(e: SimEntityEntry, attributes: Record<string, unknown> | undefined): ExtendedEntityRegistryEntry {
   const domain = e.entity_id.slice(0, e.entity_id.indexOf("."));
   let capabilities: Record<string, unknown> | null = null;
-  for (const key of CAPABILITY_KEYS[domain] ?? []) {
-    if (attributes && key in attributes) (capabilities ??= {})[key] = attributes[key];
+  for (const key of CAPABILITY_KEYS.get(domain) ?? []) {
+    if (attributes && Object.hasOwn(attributes, key)) (capabilities ??= {})[key] = attributes[key];
   }
   return {
     ...entityListForm(e),
@@ -98,7 +102,7 @@ export function entityDisplayList(entries: Iterable<SimEntityEntry>) {
   const entities: Record<string, unknown>[] = [];
   for (const e of entries) {
     if (e.disabled_by !== null) continue;
-    const d: Record<string, unknown> = { ei: e.entity_id, pl: e.platform };
+    const d = dict<unknown>({ ei: e.entity_id, pl: e.platform });
     if (e.area_id) d.ai = e.area_id;
     if (e.device_id) d.di = e.device_id;
     d.lb = e.labels;
@@ -111,6 +115,54 @@ export function entityDisplayList(entries: Iterable<SimEntityEntry>) {
     entities.push(d);
   }
   return { entity_categories: { 0: "config", 1: "diagnostic" }, entities };
+}
+
+/**
+ * A device as `config/device_registry/list` sends it in HA 2026.9+. A regular
+ * device has `config_entry_id`/`config_subentry_id` and the deprecated list
+ * fields derived from them; a child device has only the smaller set HA gives
+ * it, with `parent_device_id`.
+ */
+export function deviceWireForm(d: SimDeviceEntry): DeviceRegistryEntry {
+  const common = {
+    area_id: d.area_id,
+    config_entry_id: d.config_entry_id,
+    config_subentry_id: d.config_subentry_id,
+    created_at: d.created_at,
+    disabled_by: d.disabled_by,
+    id: d.id,
+    identifiers: d.identifiers,
+    labels: d.labels,
+    modified_at: d.modified_at,
+    name: d.name,
+    name_by_user: d.name_by_user,
+  };
+  if (d.parent_device_id) return { ...common, parent_device_id: d.parent_device_id };
+  const entry = d.config_entry_id;
+  return {
+    ...common,
+    config_entries: entry ? [entry] : [],
+    config_entries_subentries: entry ? { [entry]: [d.config_subentry_id] } : {},
+    configuration_url: d.configuration_url,
+    connections: d.connections,
+    entry_type: d.entry_type,
+    hw_version: d.hw_version,
+    manufacturer: d.manufacturer,
+    model: d.model,
+    model_id: d.model_id,
+    primary_config_entry: entry,
+    serial_number: d.serial_number,
+    sw_version: d.sw_version,
+    via_device_id: d.via_device_id,
+  };
+}
+
+/** The device's area, or for a child device without one its parent's, as HA resolves it. */
+export function deviceArea(devices: ReadonlyMap<string, SimDeviceEntry>, deviceId: string): string | null {
+  const d = devices.get(deviceId);
+  if (!d) return null;
+  if (d.area_id !== null || !d.parent_device_id) return d.area_id;
+  return devices.get(d.parent_device_id)?.area_id ?? null;
 }
 
 /** `config_entries/get` rows: what HA reports for a loaded integration. */
@@ -169,7 +221,7 @@ export function registryEntry(e: HouseEntity, createdAt: number): SimEntityEntry
 
 /** The old values of the fields that `changes` touches, which is what HA puts in `changes`. */
 export function pickOld<T extends object>(entry: T, changes: Partial<T>): Record<string, unknown> {
-  const old: Record<string, unknown> = {};
-  for (const key of Object.keys(changes)) old[key] = (entry as Record<string, unknown>)[key];
+  const old = dict<unknown>();
+  for (const key of Object.keys(changes)) old[key] = own(entry as Record<string, unknown>, key);
   return old;
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { demoHouse } from "./demo/index.js";
 import { startSimulator, type Simulator } from "./index.js";
-import { RawClient } from "./test-support/raw-client.js";
+import { RawClient } from "../../test/support/simulator/raw-client.js";
 
 let sim: Simulator;
 let c: RawClient;
@@ -28,7 +28,8 @@ describe("call_service", () => {
     await c.command({ id: nextId++, type: "subscribe_events", event_type: "state_changed" });
     const res = await call("light", "turn_on", { target: { entity_id: "light.kitchen_ceiling" }, service_data: { brightness_pct: 50, color_temp_kelvin: 3000 } });
     expect(res.success).toBe(true);
-    expect(res.result).toEqual({ context: { id: expect.any(String), parent_id: null, user_id: expect.any(String) }, response: null });
+    // Like HA's handle_call_service: no `response` key unless return_response was asked for.
+    expect(res.result).toEqual({ context: { id: expect.any(String), parent_id: null, user_id: expect.any(String) } });
     expect(state("light.kitchen_ceiling")).toMatchObject({ state: "on", attributes: { brightness: 128, color_temp_kelvin: 3000, color_mode: "color_temp" } });
     const event = await c.until((m) => m.type === "event" && m.event.data.entity_id === "light.kitchen_ceiling");
     expect(event.event.context.id).toBe(res.result.context.id);
@@ -107,7 +108,13 @@ describe("call_service", () => {
   });
 
   it("reports unknown services, bad data and response mismatches with HA's error codes", async () => {
-    expect((await call("light", "explode")).error).toEqual({ code: "not_found", message: "Action light.explode not found." });
+    expect((await call("light", "explode")).error).toEqual({
+      code: "not_found",
+      message: "Service light.explode not found.",
+      translation_domain: "homeassistant",
+      translation_key: "service_not_found",
+      translation_placeholders: { domain: "light", service: "explode" },
+    });
     expect((await call("light", "turn_on", { target: { entity_id: "light.kitchen_ceiling" }, service_data: { brightness: 900 } })).error.code).toBe("invalid_format");
     expect((await call("light", "turn_on", { target: { entity_id: "light.kitchen_ceiling" }, return_response: true })).error.code).toBe("service_validation_error");
     expect((await call("cover", "set_cover_position", { target: { entity_id: "cover.master_bedroom_blinds" } })).error).toEqual({
@@ -123,7 +130,7 @@ describe("call_service", () => {
     await c.command({ id: nextId++, type: "subscribe_events", event_type: "call_service" });
     await call("switch", "turn_on", { target: { entity_id: "switch.kitchen_dishwasher" } });
     const ev = await c.until((m) => m.type === "event");
-    expect(ev.event).toMatchObject({ event_type: "call_service", origin: "LOCAL", data: { domain: "switch", service: "turn_on", service_data: { entity_id: "switch.kitchen_dishwasher" } } });
+    expect(ev.event).toMatchObject({ event_type: "call_service", origin: "LOCAL", data: { domain: "switch", service: "turn_on", service_data: { entity_id: ["switch.kitchen_dishwasher"] } } });
     const services = (await c.command({ id: nextId++, type: "get_services" })).result;
     expect(services.light.turn_on.fields.brightness_pct).toBeDefined();
     expect(services.light.turn_on.target).toEqual({ entity: [{ domain: ["light"] }] });

@@ -1,5 +1,5 @@
-import type { AreaRegistryEntry, DeviceRegistryEntry, FloorRegistryEntry, HassState, LabelRegistryEntry } from "../ha/types.js";
-import type { HouseAreaInput, HouseDeviceInput, HouseEntityInput, HouseFloorInput, HouseLabelInput } from "./house-schema.js";
+import type { AreaRegistryEntry, FloorRegistryEntry, HassState, LabelRegistryEntry } from "../ha/types.js";
+import type { HouseAreaInput, HouseDevice, HouseDeviceInput, HouseEntityInput, HouseFloorInput, HouseLabelInput } from "./house-schema.js";
 import type { SimEntityEntry } from "./registries.js";
 import type { ExposureSettings } from "./exposure.js";
 
@@ -19,7 +19,7 @@ export interface SimHome {
   removeEntity(entityId: string): void;
   updateEntityRegistry(entityId: string, changes: Partial<SimEntityEntry>): void;
   addDevice(d: HouseDeviceInput): void;
-  updateDevice(deviceId: string, changes: Partial<DeviceRegistryEntry>): void;
+  updateDevice(deviceId: string, changes: Partial<HouseDevice>): void;
   removeDevice(deviceId: string): void;
   /** Creates or updates an area (`area_registry_updated`). */
   upsertArea(a: HouseAreaInput): void;

@@ -21,6 +21,10 @@ export interface SimulatorOptions {
   logger?: Logger;
   /** How long a client may take to send `auth`. Default 10 s, like HA. */
   authTimeoutMs?: number;
+  /** How long a client may stay above 1,024 pending messages before it is dropped. Default 10 s, like HA (PENDING_MSG_PEAK_TIME). */
+  pendingPeakMs?: number;
+  /** Timer seam for the pending-peak check (default setTimeout); tests pass their own to fire it at will. */
+  schedule?: (ms: number, run: () => void) => () => void;
 }
 
 export interface Simulator {
@@ -52,6 +56,13 @@ export interface Simulator {
 
 export const DEFAULT_HA_VERSION = "2026.11.1";
 
+function scheduleTimer(ms: number, run: () => void): () => void {
+  const timer = setTimeout(run, ms);
+  // A pending check must not keep a finished process alive.
+  timer.unref();
+  return () => clearTimeout(timer);
+}
+
 /** Starts a Home Assistant simulator serving `house` over HA's WebSocket and REST APIs. */
 export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
   const host = options.host ?? "127.0.0.1";
@@ -66,6 +77,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     authTimeoutMs: options.authTimeoutMs ?? 10_000,
     haVersion: options.haVersion ?? DEFAULT_HA_VERSION,
     counters: { messagesSent: 0 },
+    pendingPeakMs: options.pendingPeakMs ?? 10_000,
+    schedule: options.schedule ?? scheduleTimer,
   };
   const server = new SimServer(ctx);
   const port = await server.listen(options.port ?? 0, host);

@@ -1,4 +1,5 @@
 import type { CompressedState, CompressedStateDiff, HassContext, HassState } from "../ha/types.js";
+import { dict } from "../shared/index.js";
 import { isoTime } from "./time.js";
 
 /**
@@ -48,7 +49,7 @@ export function compressState(s: SimState): CompressedState {
 
 /** The `c` entry for one entity in a `subscribe_entities` change message (HA's `_state_diff`). */
 export function diffStates(oldS: SimState, newS: SimState): CompressedStateDiff {
-  const add: Record<string, unknown> = {};
+  const add = dict<unknown>();
   const diff: CompressedStateDiff = { "+": add };
   if (oldS.wire.state !== newS.wire.state) add.s = newS.wire.state;
   if (oldS.changedMs !== newS.changedMs) add.lc = newS.changedMs / 1000;
@@ -67,7 +68,7 @@ export function diffStates(oldS: SimState, newS: SimState): CompressedStateDiff 
   if (oa !== na) {
     let changed: Record<string, unknown> | undefined;
     for (const key in na) {
-      if (!Object.hasOwn(oa, key) || !sameValue(oa[key], na[key])) (changed ??= {})[key] = na[key];
+      if (!Object.hasOwn(oa, key) || !sameValue(oa[key], na[key])) (changed ??= dict())[key] = na[key];
     }
     if (changed) add.a = changed;
     const removed = Object.keys(oa).filter((k) => !Object.hasOwn(na, k));

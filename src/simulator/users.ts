@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { SimulatorError } from "./errors.js";
 
 export interface SimUser {
@@ -45,7 +45,20 @@ export class UserStore {
 }
 
 function newToken(): string {
-  return randomBytes(24).toString("base64url");
+  return haStyleToken();
+}
+
+/**
+ * A token shaped like Home Assistant's long-lived access tokens: an HS256
+ * JWT whose issuer is a refresh token id. With a label it is the same every
+ * time, so tests can name users' tokens.
+ */
+export function haStyleToken(label?: string): string {
+  const seed = label === undefined ? randomBytes(32) : createHash("sha256").update(label).digest();
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const header = part({ alg: "HS256", typ: "JWT" });
+  const payload = part({ iss: seed.subarray(0, 16).toString("hex"), iat: 1767225600, exp: 2082585600 });
+  return `${header}.${payload}.${createHash("sha256").update(seed).update("signature").digest("base64url")}`;
 }
 
 /** The admin a simulator has when it is given no users; the demo house's person.alex is this user. */

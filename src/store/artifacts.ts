@@ -69,6 +69,7 @@ async function isReferenced(ctx: StoreContext, meta: ArtifactMeta): Promise<bool
 export function createArtifactsApi(ctx: StoreContext): ArtifactsApi {
   return {
     async put(owner, continuationId, input) {
+      ctx.assertWritable();
       const record = isUlid(continuationId) ? ctx.openConts.get(continuationId) : undefined;
       if (!record || record.owner !== owner) {
         const known = isUlid(continuationId) && ctx.sessions.get(ctx.contSession.get(continuationId) ?? "")?.owner === owner;

@@ -1,7 +1,7 @@
 import { describeError, type Clock, type Logger } from "../shared/index.js";
 import { writeJsonAtomic } from "./atomic.js";
 import type { ArtifactRef, ContinuationRecord } from "./continuation-schema.js";
-import { NotFoundError, StaleWriteError, errnoOf } from "./errors.js";
+import { NotFoundError, StaleWriteError, errnoOf, StoreUnavailableError } from "./errors.js";
 import type { StoreFs } from "./fs.js";
 import { isUlid } from "./ids.js";
 import { KeyedLock } from "./keyed-lock.js";
@@ -17,6 +17,10 @@ export interface StoreSettings {
   artifactMaxBytes: number;
   /** Step details larger than this go to an artifact, with a reference in the log line. */
   inlineDetailMaxBytes: number;
+  /** Active sessions one owner may hold. */
+  maxSessionsPerOwner: number;
+  /** The option that sets it, for the message that names it. */
+  maxSessionsSetting: string;
 }
 
 /**
@@ -42,6 +46,14 @@ export class StoreContext {
     readonly newId: () => string,
     readonly settings: StoreSettings,
   ) {}
+
+  /** Why nothing can be written, when the data directory is read-only or full; undefined when it is writable. */
+  unwritable: string | undefined;
+
+  /** Every write starts here: a degraded store refuses at once, with the reason, and changes nothing. */
+  assertWritable(): void {
+    if (this.unwritable) throw new StoreUnavailableError(this.unwritable);
+  }
 
   /** The session when it exists and belongs to `owner`; another owner's is reported as missing. */
   ownedSession(owner: string, sessionId: string): SessionRecord {

@@ -120,6 +120,7 @@ export function createContinuationsApi(ctx: StoreContext): ContinuationsApi {
 
   return {
     async create(owner, sessionId, requestInput) {
+      ctx.assertWritable();
       const session = ctx.ownedSession(owner, checkId("session", sessionId));
       const request = ContinuationRequestSchema.parse(requestInput);
       return ctx.lock.run(`create:${session.id}`, async () => {
@@ -179,7 +180,8 @@ export function createContinuationsApi(ctx: StoreContext): ContinuationsApi {
       }
     },
 
-    update(owner, continuationId, patch) {
+    async update(owner, continuationId, patch) {
+      ctx.assertWritable();
       return ctx.lock.run(`c:${continuationId}`, async () => {
         const current = await ownedContinuation(owner, continuationId);
         if (isFinalStatus(current.status)) throw new ContinuationFinalError(continuationId, current.status);

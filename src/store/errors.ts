@@ -55,21 +55,24 @@ export class ArtifactTooLargeError extends HaAgentError {
   }
 }
 
-const ADVICE: Record<string, string> = {
-  ENOSPC: "the disk is full; free space on the SD card or disk that holds /data, then try again",
-  EDQUOT: "the disk quota is used up; free space on the disk that holds /data, then try again",
-  EACCES: "permission was denied; check that the add-on may write to /data (file owner and mode)",
-  EPERM: "the operation is not permitted; check the owner and mode of the files in /data",
-  EROFS: "the file system is read-only; check the SD card or disk for errors and remount it read-write",
-  EIO: "the disk reported an I/O error; check the SD card or disk for damage",
-};
+// The messages reach MCP callers: they name HA Agent's data directory, never a path in it.
+const ADVICE = new Map<string, string>([
+  ["ENOSPC", "the disk is full; free space on the disk that holds HA Agent's data directory, then try again"],
+  ["EDQUOT", "the disk quota is used up; free space on the disk that holds HA Agent's data directory, then try again"],
+  ["EACCES", "permission was denied; check that HA Agent may write to its data directory (file owner and mode)"],
+  ["EPERM", "the operation is not permitted; check the owner and mode of the files in HA Agent's data directory"],
+  ["EROFS", "the file system is read-only; check the disk for errors and remount it read-write"],
+  ["EIO", "the disk reported an I/O error; check the disk for damage"],
+  ["ENOENT", "a folder of HA Agent's data directory is missing and cannot be created; check that the data directory exists and can be written"],
+  ["ENOTDIR", "a file stands where HA Agent's data directory needs a folder; move it away"],
+]);
 
 /** A disk failure. Previous files are left intact; the message says what to do. */
 export class StorageError extends HaAgentError {
   readonly errno: string | undefined;
 
   constructor(action: string, errno: string | undefined, cause: unknown) {
-    const advice = (errno && ADVICE[errno]) ?? "check the disk that holds /data";
+    const advice = (errno && ADVICE.get(errno)) ?? "check the disk that holds HA Agent's data directory";
     super("storage_error", `Could not ${action}: ${advice}. Nothing already stored was changed.`, { cause });
     this.errno = errno;
   }
@@ -78,10 +81,27 @@ export class StorageError extends HaAgentError {
 /** Errno codes that mean "the disk refused", as opposed to a programming fault. */
 export function isDiskError(err: unknown): err is NodeJS.ErrnoException {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  return typeof code === "string" && code in ADVICE;
+  return typeof code === "string" && ADVICE.has(code);
 }
 
 export function errnoOf(err: unknown): string | undefined {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   return typeof code === "string" ? code : undefined;
+}
+
+/** The data directory cannot be written right now; reads still work. */
+export class StoreUnavailableError extends HaAgentError {
+  constructor(reason: string) {
+    super("store_unavailable", reason);
+  }
+}
+
+/** An owner already holds the most active sessions allowed. */
+export class TooManySessionsError extends HaAgentError {
+  constructor(limit: number, setting: string) {
+    super(
+      "too_many_sessions",
+      `You already have ${limit} active sessions, the most allowed. End sessions you no longer need with ha_agent_end_session (ha_agent_list_sessions shows them), or ask the add-on owner to raise ${setting}.`,
+    );
+  }
 }

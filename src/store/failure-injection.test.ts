@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openStore, StorageError } from "./index.js";
-import { faultyFs } from "./test-support/faulty-fs.js";
-import { useTempDirs } from "./test-support/temp-dir.js";
+import { faultyFs } from "../../test/support/store/faulty-fs.js";
+import { useTempDirs } from "../../test/support/store/temp-dir.js";
 
 const tempDir = useTempDirs();
 const OWNER = "user-1";
@@ -31,7 +31,7 @@ describe.each(["ENOSPC", "EACCES"])("when the disk refuses writes with %s", (cod
     faulty.failWrites(code);
     const err = await store.sessions.update(OWNER, s.id, s.version, { preferences: { language: "de" } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StorageError);
-    expect((err as StorageError).message).toMatch(code === "ENOSPC" ? /free space on the SD card/ : /check that the add-on may write/);
+    expect((err as StorageError).message).toMatch(code === "ENOSPC" ? /free space on the disk that holds HA Agent's data directory/ : /check that HA Agent may write to its data directory/);
     await expect(store.sessions.create({ owner: OWNER })).rejects.toBeInstanceOf(StorageError);
     expect(await readFile(path, "utf8")).toBe(before);
     expect(store.sessions.get(OWNER, s.id)?.version).toBe(s.version);

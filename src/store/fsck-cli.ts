@@ -2,15 +2,34 @@ import { stat } from "node:fs/promises";
 import { describeError } from "../shared/index.js";
 import { runFsck } from "./fsck.js";
 
-const USAGE = "usage: npm run fsck -- --data DIR [--repair]\n  Checks an HA Agent data directory (stop the add-on first). --repair applies boot recovery's fixes.";
+const USAGE = "usage: npm run fsck -- --data DIR [--repair]";
+
+const HELP = `${USAGE}
+
+Checks an HA Agent data directory and explains what is wrong: damaged or
+torn files, unfinished turns, leftovers of interrupted writes. Stop HA Agent
+first; it must not write while fsck runs.
+
+Options:
+  --data DIR   the data directory (the add-on's /data, or DATA_DIR)
+  --repair     apply the fixes boot recovery would apply, then check again
+  -h, --help   show this help
+
+Exit codes: 0 clean (or clean after --repair), 1 problems found (or left), 2 bad usage.
+The storage format is described in docs/storage.md.
+Example: npm run fsck -- --data ./data --repair`;
 
 /** Exit codes: 0 clean (or clean after --repair), 1 problems found (or left), 2 bad usage. */
 async function main(argv: string[]): Promise<number> {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    console.log(HELP);
+    return 0;
+  }
   const dataIndex = argv.indexOf("--data");
   const dataDir = dataIndex === -1 ? undefined : argv[dataIndex + 1];
   const unknown = argv.filter((a, i) => a.startsWith("--") && a !== "--data" && a !== "--repair" && (dataIndex === -1 || i !== dataIndex + 1));
-  if (!dataDir || dataDir.startsWith("--") || unknown.length > 0 || argv.includes("--help")) {
-    console.error(unknown.length ? `unknown option ${unknown[0]}\n${USAGE}` : USAGE);
+  if (!dataDir || dataDir.startsWith("--") || unknown.length > 0) {
+    console.error(`${unknown.length ? `unknown option ${unknown[0]}` : "--data DIR is required"}\n${USAGE}\nRun with --help for more.`);
     return 2;
   }
   const isDir = await stat(dataDir).then((s) => s.isDirectory(), () => false);

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runFsck } from "./fsck.js";
 import { openStore } from "./index.js";
-import { useTempDirs } from "./test-support/temp-dir.js";
+import { useTempDirs } from "../../test/support/store/temp-dir.js";
 
 const tempDir = useTempDirs();
 const cli = join(resolve(dirname(fileURLToPath(import.meta.url)), "../.."), "dist/store/fsck-cli.js");
@@ -58,6 +58,11 @@ describe("fsck", () => {
     const clean = await tempDir();
     const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: "utf8" });
     expect(run([]).status).toBe(2);
+    const help = run(["--help"]);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^usage: npm run fsck -- --data DIR \[--repair\]/);
+    expect(help.stdout).toContain("--repair");
+    expect(help.stdout).toContain("Exit codes");
     expect(run(["--data", join(clean, "missing")]).status).toBe(2);
     const ok = run(["--data", clean]);
     expect(ok.stdout).toMatch(/No problems found/);

@@ -19,7 +19,10 @@ export {
   TooManyOpenError,
   ArtifactTooLargeError,
   StorageError,
+  StoreUnavailableError,
+  TooManySessionsError,
 } from "./errors.js";
+export { DataDirError } from "./data-dir.js";
 export { FormatTooNewError } from "./read-record.js";
 export {
   FORMAT_VERSION,

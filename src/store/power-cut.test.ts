@@ -2,7 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openStore, type SessionMemory } from "./index.js";
-import { useTempDirs } from "./test-support/temp-dir.js";
+import { useTempDirs } from "../../test/support/store/temp-dir.js";
 
 // A finish rewrites session.json without fsyncing its folder, and a new turn
 // is never written to session.json at all. A power cut can therefore leave

@@ -16,10 +16,19 @@ export class FormatTooNewError extends HaAgentError {
   }
 }
 
+/**
+ * The largest record read. Records the store writes stay far below it (every
+ * field is bounded); a bigger file was written by someone else, and reading
+ * it whole at every boot could exhaust a small device's memory.
+ */
+export const MAX_RECORD_BYTES = 1024 * 1024;
+
 /** Reads and checks one JSON record. Never throws for damage: that is a value the caller reports. */
 export async function readRecord<S extends z.ZodType>(fs: StoreFs, path: string, schema: S): Promise<ReadResult<z.infer<S>>> {
   let raw: Buffer;
   try {
+    const { size } = await fs.stat(path);
+    if (size > MAX_RECORD_BYTES) return { kind: "corrupt", reason: `the file is ${size} bytes, more than the ${MAX_RECORD_BYTES} a record may have` };
     raw = await fs.readFile(path);
   } catch (err) {
     if (errnoOf(err) === "ENOENT" || errnoOf(err) === "ENOTDIR") return { kind: "missing" };

@@ -2,7 +2,7 @@ import { appendFile, mkdir, readdir, readFile, writeFile } from "node:fs/promise
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openStore } from "./index.js";
-import { useTempDirs } from "./test-support/temp-dir.js";
+import { useTempDirs } from "../../test/support/store/temp-dir.js";
 
 const tempDir = useTempDirs();
 const OWNER = "user-1";

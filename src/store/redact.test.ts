@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openStore } from "./index.js";
 import { REDACTED, redactSecrets, redactText } from "./redact.js";
-import { useTempDirs } from "./test-support/temp-dir.js";
+import { useTempDirs } from "../../test/support/store/temp-dir.js";
 
 const tempDir = useTempDirs();
 

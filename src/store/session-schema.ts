@@ -11,8 +11,8 @@ export const DEFAULT_BUDGETS = { maxSteps: 8, maxToolCalls: 16, maxDurationMs: 1
 export const DEFAULT_LAST_K = 6;
 
 export const ModelConfigSchema = z.object({
-  provider: z.string().min(1).optional(),
-  name: z.string().min(1).optional(),
+  provider: z.string().min(1).max(255).optional(),
+  name: z.string().min(1).max(255).optional(),
   temperature: z.number().min(0).max(2).optional(),
 });
 
@@ -25,31 +25,34 @@ export const BudgetsSchema = z.object({
 
 export const PolicySchema = z.object({
   allowActuation: z.boolean().default(false),
-  allowlistedServices: z.array(z.string()).default([]),
+  allowlistedServices: z.array(z.string().max(255)).max(100).default([]),
   enforceFixedModel: z.boolean().default(false),
   maxOpenContinuations: z.number().int().positive().default(1),
 });
 
 export const PreferencesSchema = z.object({
-  language: z.string().optional(),
+  language: z.string().max(35).optional(),
   units: z.enum(["metric", "imperial"]).optional(),
   verbosity: z.enum(["brief", "normal", "detailed"]).optional(),
 });
 
-export const FactSchema = z.object({ text: z.string(), createdAt: z.number(), source: z.string().optional() });
-export const PinSchema = z.object({ id: z.string(), text: z.string() });
+// Memory is bounded here, so a session record stays small whatever is stored in it.
+export const MEMORY_LIMITS = { facts: 50, factChars: 500, pins: 20, pinChars: 500, lastK: 20, messageChars: 16_000, summaryChars: 16_000 } as const;
+
+export const FactSchema = z.object({ text: z.string().max(MEMORY_LIMITS.factChars), createdAt: z.number(), source: z.string().max(64).optional() });
+export const PinSchema = z.object({ id: z.string().max(64), text: z.string().max(MEMORY_LIMITS.pinChars) });
 export const TurnMessageSchema = z.object({
   role: z.enum(["user", "assistant"]),
-  content: z.string(),
+  content: z.string().max(MEMORY_LIMITS.messageChars),
   continuationId: Ulid.optional(),
   ts: z.number(),
 });
 
 export const SessionMemorySchema = z.object({
-  rollingSummary: z.string().default(""),
-  facts: z.array(FactSchema).default([]),
-  pins: z.array(PinSchema).default([]),
-  lastK: z.array(TurnMessageSchema).default([]),
+  rollingSummary: z.string().max(MEMORY_LIMITS.summaryChars).default(""),
+  facts: z.array(FactSchema).max(MEMORY_LIMITS.facts).default([]),
+  pins: z.array(PinSchema).max(MEMORY_LIMITS.pins).default([]),
+  lastK: z.array(TurnMessageSchema).max(MEMORY_LIMITS.lastK).default([]),
 });
 
 /** Totals of one model within a session. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { writeJsonAtomic, asStorageError, fsyncDir } from "./atomic.js";
 import type { StoreContext } from "./context.js";
-import { SessionClosedError } from "./errors.js";
+import { SessionClosedError, TooManySessionsError } from "./errors.js";
 import { checkId, isUlid } from "./ids.js";
 import { redactSecrets } from "./redact.js";
 import {
@@ -51,7 +51,11 @@ export interface SessionsApi {
 export function createSessionsApi(ctx: StoreContext): SessionsApi {
   return {
     async create(input) {
+      ctx.assertWritable();
       const args = NewSessionSchema.parse(input);
+      let active = 0;
+      for (const s of ctx.sessions.values()) if (s.owner === args.owner && s.status === "active") active++;
+      if (active >= ctx.settings.maxSessionsPerOwner) throw new TooManySessionsError(ctx.settings.maxSessionsPerOwner, ctx.settings.maxSessionsSetting);
       const now = ctx.clock.now();
       const id = ctx.newId();
       const record: SessionRecord = redactSecrets(
@@ -76,13 +80,11 @@ export function createSessionsApi(ctx: StoreContext): SessionsApi {
       try {
         await fs.mkdir(layout.turnsDir(id));
         await fs.mkdir(layout.logsDir(id));
-      } catch (err) {
-        throw asStorageError("create the session folder", err);
-      }
-      await writeJsonAtomic({ fs, tmpDir: layout.tmpDir, path: layout.sessionFile(id), value: record });
-      try {
+        await writeJsonAtomic({ fs, tmpDir: layout.tmpDir, path: layout.sessionFile(id), value: record });
         await fsyncDir(fs, layout.sessionsDir);
       } catch (err) {
+        // A session that could not be written leaves no empty folder behind.
+        await fs.rm(layout.sessionDir(id)).catch(() => undefined);
         throw asStorageError("create the session folder", err);
       }
       ctx.sessions.set(id, record);
@@ -96,6 +98,7 @@ export function createSessionsApi(ctx: StoreContext): SessionsApi {
     },
 
     async update(owner, sessionId, expectedVersion, change) {
+      ctx.assertWritable();
       ctx.ownedSession(owner, checkId("session", sessionId));
       return ctx.mutateSession(
         sessionId,
@@ -108,6 +111,7 @@ export function createSessionsApi(ctx: StoreContext): SessionsApi {
     },
 
     async end(owner, sessionId, reason) {
+      ctx.assertWritable();
       ctx.ownedSession(owner, checkId("session", sessionId));
       return ctx.mutateSession(sessionId, (current) => {
         if (current.status !== "active") throw new SessionClosedError(sessionId, current.status);

@@ -83,6 +83,7 @@ export function createStepsApi(ctx: StoreContext): StepsApi {
 
   return {
     async append(owner, continuationId, rawEntry, options = {}) {
+      ctx.assertWritable();
       const record = openRecord(owner, continuationId);
       let entry = redactSecrets(StepEntrySchema.parse(rawEntry));
       const detailText = JSON.stringify(entry.detail ?? null);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { manualClock } from "../shared/index.js";
 import { countingFs, nodeStoreFs } from "./fs.js";
 import { openStore, StaleWriteError, NotFoundError, SessionClosedError, ContinuationFinalError, InvalidIdError } from "./index.js";
-import { useTempDirs } from "./test-support/temp-dir.js";
+import { useTempDirs } from "../../test/support/store/temp-dir.js";
 
 const tempDir = useTempDirs();
 const ALICE = "user-alice";

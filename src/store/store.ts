@@ -6,6 +6,7 @@ import { createContinuationsApi, type ContinuationsApi } from "./continuations.j
 import { nodeStoreFs, type StoreFs } from "./fs.js";
 import { idGenerator } from "./ids.js";
 import { Layout } from "./paths.js";
+import { checkDataDir } from "./data-dir.js";
 import { recover } from "./recovery.js";
 import type { RecoveryReport } from "./recovery-report.js";
 import { createSessionsApi, type SessionsApi } from "./sessions.js";
@@ -30,11 +31,17 @@ export interface StoreOptions {
   artifactMaxBytes?: number;
   /** Step details above this size are moved to an artifact. Default 16 KiB. */
   inlineDetailMaxBytes?: number;
+  /** Active sessions one owner may hold. Default 50. */
+  maxSessionsPerOwner?: number;
+  /** How people set the data directory and the session cap, for messages that name them. */
+  settingNames?: { dataDir: string; maxSessions: string };
 }
 
 export interface Store {
   /** What boot recovery found and fixed. */
   readonly recovery: RecoveryReport;
+  /** Undefined while the data directory can be written; otherwise why not, in words for the health report. */
+  readonly unwritable: string | undefined;
   readonly sessions: SessionsApi;
   readonly continuations: ContinuationsApi;
   readonly steps: StepsApi;
@@ -58,12 +65,18 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     flush: options.flush ?? { intervalMs: 2000, everySteps: 5 },
     artifactMaxBytes: options.artifactMaxBytes ?? 8 * 1024 * 1024,
     inlineDetailMaxBytes: options.inlineDetailMaxBytes ?? 16 * 1024,
+    maxSessionsPerOwner: options.maxSessionsPerOwner ?? 50,
+    maxSessionsSetting: options.settingNames?.maxSessions ?? "max_sessions_per_principal",
   };
 
-  const { report, sessions } = await recover({ fs, layout, clock, repair: true, deep: false, maxProblems: 200 });
+  const writability = await checkDataDir(fs, options.dataDir, options.settingNames?.dataDir ?? "DATA_DIR");
+  if (!writability.writable) logger.error(writability.reason);
+  // A read-only directory is only read: recovery reports what it would fix and fixes it once writable again.
+  const { report, sessions } = await recover({ fs, layout, clock, repair: writability.writable, deep: false, maxProblems: 200 });
   logRecovery(logger, report);
 
   const ctx = new StoreContext(fs, layout, clock, logger, idGenerator(clock), settings);
+  ctx.unwritable = writability.writable ? undefined : writability.reason;
   for (const session of sessions) {
     ctx.sessions.set(session.id, session);
     for (const m of session.messages) ctx.contSession.set(m.continuationId, session.id);
@@ -81,12 +94,14 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 
   return {
     recovery: report,
+    unwritable: ctx.unwritable,
     sessions: createSessionsApi(ctx),
     continuations: createContinuationsApi(ctx),
     steps: createStepsApi(ctx),
     artifacts,
     sweep: runSweep,
     startSweeper({ intervalMs = 15 * 60 * 1000 } = {}) {
+      if (ctx.unwritable) return () => {};
       const timer = setInterval(() => {
         runSweep()
           .then((r) => logger.debug({ ...r }, "sweep done"))

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createLogger, manualClock } from "../shared/index.js";
 import { nodeStoreFs, openStore, type StoreFs } from "./index.js";
-import { useTempDirs } from "./test-support/temp-dir.js";
+import { useTempDirs } from "../../test/support/store/temp-dir.js";
 
 const tempDir = useTempDirs();
 const HOUR = 3_600_000;

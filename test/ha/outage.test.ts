@@ -45,9 +45,14 @@ describe("Home Assistant outages", () => {
     const outage = stack.sim.faults.restart({ downtimeMs: 30_000 });
     const during = await waitUntil(() => healthStatus(stack), (h) => h.status === 503, 5_000);
     expect(during.body.reasons.join(" ")).toMatch(/Home Assistant/);
+    // Liveness stays 200 all along, so the container's HEALTHCHECK never restarts the add-on for a Core restart.
+    const live = await fetch(`${stack.baseUrl}/livez`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: "alive", ready: false });
     // Still down well into the outage: it does not flap back to 200 while HA is away.
     await new Promise((r) => setTimeout(r, 10_000));
     expect((await healthStatus(stack)).status).toBe(503);
+    expect((await fetch(`${stack.baseUrl}/livez`)).status).toBe(200);
     await outage;
     await waitUntil(() => healthStatus(stack), (h) => h.status === 200, 10_000);
     expect((await kitchen()).length).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { haStyleToken } from "../../src/simulator/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/shared/index.js";
 import { connectClient, startStack, type Stack } from "../support/stack.js";
@@ -32,34 +33,34 @@ describe("MCP authentication", () => {
   });
 
   it("answers 401 with error=invalid_token when Home Assistant rejects the token", async () => {
-    const res = await fetch(stack.mcpUrl, initialize("not-a-real-token"));
+    const res = await fetch(stack.mcpUrl, initialize(haStyleToken("not-a-real-user")));
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toMatch(/error="invalid_token"/);
   });
 
   it("accepts a token Home Assistant accepts, for any of its users", async () => {
-    stack.sim.users.add({ id: "user-sam", name: "Sam", isAdmin: false, tokens: ["sam-token-1"] });
-    const res = await fetch(stack.mcpUrl, initialize("sam-token-1"));
+    stack.sim.users.add({ id: "user-sam", name: "Sam", isAdmin: false, tokens: [haStyleToken("sam-1")] });
+    const res = await fetch(stack.mcpUrl, initialize(haStyleToken("sam-1")));
     expect(res.status).toBe(200);
     expect(res.headers.get("mcp-session-id")).toBeTruthy();
   });
 
   it("refuses a token once Home Assistant has revoked it and the cached answer expires", async () => {
-    stack.sim.users.add({ id: "user-kim", name: "Kim", isAdmin: false, tokens: ["kim-token-1"] });
-    expect((await fetch(stack.mcpUrl, initialize("kim-token-1"))).status).toBe(200);
-    stack.sim.users.revokeToken("kim-token-1");
+    stack.sim.users.add({ id: "user-kim", name: "Kim", isAdmin: false, tokens: [haStyleToken("kim-1")] });
+    expect((await fetch(stack.mcpUrl, initialize(haStyleToken("kim-1")))).status).toBe(200);
+    stack.sim.users.revokeToken(haStyleToken("kim-1"));
     await new Promise((r) => setTimeout(r, 400));
-    expect((await fetch(stack.mcpUrl, initialize("kim-token-1"))).status).toBe(401);
+    expect((await fetch(stack.mcpUrl, initialize(haStyleToken("kim-1")))).status).toBe(401);
   });
 
   it("does not let one principal use another principal's MCP session", async () => {
-    stack.sim.users.add({ id: "user-alex", name: "Alex", isAdmin: false, tokens: ["alex-token-1"] });
+    stack.sim.users.add({ id: "user-alex", name: "Alex", isAdmin: false, tokens: [haStyleToken("alex-1")] });
     const res = await fetch(stack.mcpUrl, initialize(stack.token));
     const sessionId = res.headers.get("mcp-session-id") as string;
     await res.body?.cancel();
     const hijack = await fetch(stack.mcpUrl, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: "Bearer alex-token-1", "mcp-session-id": sessionId },
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${haStyleToken("alex-1")}`, "mcp-session-id": sessionId },
       body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
     });
     expect(hijack.status).toBe(404);
@@ -91,6 +92,6 @@ describe("MCP authentication", () => {
     expect(logged).toContain("MCP client connected");
     expect(logged).not.toContain(stack.token);
     expect(logged).not.toContain("a-wrong-token-that-must-not-be-logged");
-    for (const token of ["sam-token-1", "kim-token-1", "alex-token-1"]) expect(logged).not.toContain(token);
+    for (const token of [haStyleToken("sam-1"), haStyleToken("kim-1"), haStyleToken("alex-1")]) expect(logged).not.toContain(token);
   });
 });

@@ -35,6 +35,22 @@ describe("demo mode (no HA settings at all)", () => {
     expect(lines[2]).toMatch(/^Token: +\S{16,}$/);
   });
 
+  it("tells a caller without a token where the demo token is, not to create a Home Assistant token", async () => {
+    const res = await fetch(mcpUrl, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(res.status).toBe(401);
+    const { message } = (await res.json()) as { message: string };
+    expect(message).toContain("demo token");
+    expect(message).not.toContain("long-lived");
+  });
+
+  it("writes readable one-line logs, not JSON, by default", async () => {
+    await program.waitFor(/HA Agent is ready/);
+    const logLines = program.stdout().split("\n").filter((l) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (TRACE|DEBUG|INFO |WARN |ERROR|FATAL)/.test(l));
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(logLines.some((l) => /INFO {2}.*HA Agent is ready/.test(l))).toBe(true);
+    expect(program.stdout()).not.toMatch(/^\{"level"/m);
+  });
+
   it("serves valid tool names and the kitchen's real states to an MCP client", async () => {
     await program.waitFor(/HA Agent is ready/);
     const client = await connectClient(mcpUrl, token);

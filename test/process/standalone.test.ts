@@ -58,6 +58,14 @@ describe("standalone mode against a server that speaks HA's protocol", () => {
     expect(program.stderr()).not.toMatch(/\n\s+at /);
   });
 
+  it("refuses HA_TOKEN without HA_URL with exit 2 and a message naming HA_URL, never showing the token", async () => {
+    const program = start({ HA_TOKEN: "eyJhbGciOiJIUzI1NiJ9.real-looking.token" });
+    const { code } = await program.exited;
+    expect(code).toBe(2);
+    expect(program.stderr()).toMatch(/HA_TOKEN: is set but HA_URL is not/);
+    expect(program.stdout() + program.stderr()).not.toContain("real-looking");
+  });
+
   it("refuses invalid settings with a message naming them, and no stack trace", async () => {
     const program = start({ HA_URL: sim.url, HA_TOKEN: "x", MCP_PORT: "eighty", TOOL_NAME_SEPARATOR: "/" });
     const { code } = await program.exited;

@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { demoHouse, startSimulator, type Simulator, haStyleToken } from "../../src/simulator/index.js";
 import { callTool } from "../support/mcp.js";
 import { startStack } from "../support/stack.js";
 
-const OWNER = { id: "user-owner", name: "Owner", isAdmin: true, tokens: ["owner-token"] };
-const OTHER = { id: "user-other", name: "Other", isAdmin: false, tokens: ["other-token"] };
+const OWNER = { id: "user-owner", name: "Owner", isAdmin: true, tokens: [haStyleToken("owner")] };
+const OTHER = { id: "user-other", name: "Other", isAdmin: false, tokens: [haStyleToken("other")] };
 
 const call = (client: Client, name: string, args: Record<string, unknown>) => callTool(client, `ha_agent_${name}`, args);
 
@@ -47,7 +47,7 @@ describe("sessions through MCP", () => {
     const stack = await startStack({ sim, dataDir });
     try {
       const mine = (await call(stack.client, "start_session", {})).value.session_id as string;
-      const other = await stack.connect("other-token");
+      const other = await stack.connect(haStyleToken("other"));
       const got = await call(other, "get_session", { session_id: mine });
       expect(got.isError).toBe(true);
       expect(got.text).toMatch(/not_found/);

@@ -17,9 +17,9 @@ export interface Program {
 }
 
 /** Runs the compiled program (`npm test` builds it first) with exactly the given environment. */
-export function runProgram(env: Record<string, string>): Program {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build" first (npm test does).`);
-  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["pipe", "pipe", "pipe"] });
+export function runProgram(env: Record<string, string>, main = MAIN): Program {
+  if (!existsSync(main)) throw new Error(`${main} is missing: run "npm run build" first (npm test does).`);
+  const child = spawn(process.execPath, [main], { env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["pipe", "pipe", "pipe"] });
   let out = "";
   let err = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));

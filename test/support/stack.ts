@@ -6,6 +6,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { startApp, type App } from "../../src/app.js";
 import { loadConfig } from "../../src/config/index.js";
 import { silentLogger, systemClock, type Logger } from "../../src/shared/index.js";
+import type { StoreFs } from "../../src/store/index.js";
 import { demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
 
 export interface Stack {
@@ -34,6 +35,8 @@ export interface StackOptions {
   logger?: Logger;
   /** How long accepted tokens are cached (default 60 s, as in production). */
   authCacheMs?: number;
+  /** The store's file system, to inject disk faults. */
+  storeFs?: StoreFs;
 }
 
 export async function connectClient(mcpUrl: string, token: string): Promise<Client> {
@@ -62,6 +65,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     clock: systemClock,
     host: "127.0.0.1",
     authCacheMs: options.authCacheMs,
+    ...(options.storeFs ? { storeFs: options.storeFs } : {}),
     // Fast heartbeat and reconnects, so outage tests run in seconds.
     haTiming: { pingIntervalMs: 500, pongTimeoutMs: 500, backoff: { initialMs: 50, maxMs: 500 } },
   });

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Principal } from "../../shared/index.js";
+import type { Logger, Principal } from "../../shared/index.js";
 import { describeError } from "../../shared/index.js";
 import { sendJson } from "../respond.js";
-import { AuthUnavailableError } from "./errors.js";
+import { AuthUnavailableError, TooManyTokenChecksError } from "./errors.js";
 import type { TokenVerifier } from "./token-verifier.js";
 
 const REALM = 'Bearer realm="ha-agent"';
@@ -12,30 +12,44 @@ const REALM = 'Bearer realm="ha-agent"';
  * `WWW-Authenticate` for a missing or rejected token, 503 when Home Assistant
  * cannot be asked. Returns undefined when the response has been sent.
  */
-export async function authenticate(req: IncomingMessage, res: ServerResponse, verifier: TokenVerifier): Promise<Principal | undefined> {
+/** Where a caller finds a token: HA's profile page, or, in demo mode, the banner. */
+export const TOKEN_HINTS = {
+  homeAssistant: "a Home Assistant long-lived access token (Profile → Security in Home Assistant)",
+  demo: "the demo token HA Agent printed when it started (or set DEMO_TOKEN for a fixed one)",
+} as const;
+
+export async function authenticate(req: IncomingMessage, res: ServerResponse, verifier: TokenVerifier, logger?: Logger, tokenHint: string = TOKEN_HINTS.homeAssistant): Promise<Principal | undefined> {
   const header = req.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match?.[1]) {
     res.setHeader("WWW-Authenticate", REALM);
     sendJson(res, 401, {
       error: "unauthorized",
-      message: "Send the header 'Authorization: Bearer <token>' with a Home Assistant long-lived access token (Profile → Security in Home Assistant).",
+      message: `Send the header 'Authorization: Bearer <token>' with ${tokenHint}.`,
     });
     return undefined;
   }
   try {
-    const principal = await verifier.verify(match[1]);
+    const principal = await verifier.verify(match[1], req.socket.remoteAddress ?? "unknown");
     if (principal) return principal;
   } catch (err) {
-    if (err instanceof AuthUnavailableError) {
-      res.setHeader("Retry-After", "5");
-      sendJson(res, 503, { error: "auth_unavailable", message: err.message });
+    if (err instanceof TooManyTokenChecksError) {
+      res.setHeader("Retry-After", String(Math.ceil(err.retryAfterMs / 1000)));
+      sendJson(res, 429, { error: "too_many_token_checks", message: err.message });
       return undefined;
     }
-    sendJson(res, 500, { error: "internal", message: `Checking the token failed: ${describeError(err)}` });
+    if (err instanceof AuthUnavailableError) {
+      // The detail names HA's internal address: it goes to the log, not to whoever called.
+      logger?.warn({ reason: err.detail }, "a token could not be checked with Home Assistant");
+      res.setHeader("Retry-After", "5");
+      sendJson(res, 503, { error: "auth_unavailable", message: "HA Agent cannot check the token with Home Assistant right now. Try again in a few seconds." });
+      return undefined;
+    }
+    logger?.error({ err: describeError(err) }, "checking a token failed");
+    sendJson(res, 500, { error: "internal", message: "Checking the token failed inside HA Agent; the details are in its log." });
     return undefined;
   }
   res.setHeader("WWW-Authenticate", `${REALM}, error="invalid_token", error_description="Home Assistant does not accept this token"`);
-  sendJson(res, 401, { error: "invalid_token", message: "Home Assistant does not accept this token. Create a new long-lived access token in your Home Assistant profile and use it." });
+  sendJson(res, 401, { error: "invalid_token", message: `Home Assistant does not accept this token. Use ${tokenHint}.` });
   return undefined;
 }

@@ -1,4 +1,5 @@
 export { createTokenVerifier, type TokenVerifier, type TokenVerifierOptions } from "./token-verifier.js";
-export { authenticate } from "./bearer.js";
-export { AuthUnavailableError } from "./errors.js";
+export { authenticate, TOKEN_HINTS } from "./bearer.js";
+export { AuthUnavailableError, TooManyTokenChecksError } from "./errors.js";
+export { couldBeHaToken } from "./token-shape.js";
 export { fetchCurrentUser } from "./current-user.js";

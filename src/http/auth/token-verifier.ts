@@ -4,11 +4,20 @@ import type { Clock, Principal } from "../../shared/index.js";
 import { describeError } from "../../shared/index.js";
 import type { CreateWebSocket } from "../../ha/index.js";
 import { fetchCurrentUser } from "./current-user.js";
-import { AuthUnavailableError } from "./errors.js";
+import { CheckBudget, type CheckBudgetOptions } from "./check-budget.js";
+import { AuthUnavailableError, TooManyTokenChecksError } from "./errors.js";
+import { couldBeHaToken } from "./token-shape.js";
+
+/** A token HA accepted within this long is "known": re-checking it spends no budget. */
+const KNOWN_FOR_MS = 24 * 3_600_000;
 
 export interface TokenVerifier {
-  /** The principal for a token Home Assistant accepts, or undefined when it rejects it. */
-  verify(token: string): Promise<Principal | undefined>;
+  /**
+   * The principal for a token Home Assistant accepts, or undefined when it
+   * rejects it. `from` is the caller's address, whose budget of checks of
+   * unknown tokens this spends; past it, TooManyTokenChecksError.
+   */
+  verify(token: string, from?: string): Promise<Principal | undefined>;
 }
 
 export interface TokenVerifierOptions {
@@ -28,6 +37,10 @@ export interface TokenVerifierOptions {
   rejectedTtlMs?: number;
   maxEntries?: number;
   timeoutMs?: number;
+  /** Refuse, without asking HA, strings that cannot be HA tokens. Off in demo mode, where any HA_TOKEN may be the demo's. */
+  checkShape?: boolean;
+  /** Limits on checking tokens HA never accepted; see CheckBudget. */
+  budget?: CheckBudgetOptions;
 }
 
 interface CacheEntry {
@@ -43,11 +56,14 @@ interface CacheEntry {
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const doFetch = options.fetch ?? fetch;
   const acceptedTtl = options.acceptedTtlMs ?? 60_000;
-  const rejectedTtl = options.rejectedTtlMs ?? 5_000;
+  const rejectedTtl = options.rejectedTtlMs ?? 60_000;
   const maxEntries = options.maxEntries ?? 1_000;
   const timeoutMs = options.timeoutMs ?? 5_000;
   const cache = new Map<string, CacheEntry>();
   const inflight = new Map<string, Promise<Principal | undefined>>();
+  const budget = new CheckBudget(() => options.clock.now(), options.budget);
+  /** Hashes of tokens HA accepted, and when: their re-checks are never refused. */
+  const known = new Map<string, number>();
 
   async function accepts(apiUrl: string, token: string): Promise<boolean> {
     let response: Response;
@@ -100,16 +116,34 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       if (oldest !== undefined) cache.delete(oldest);
     }
     cache.set(key, { principal, expiresAt: options.clock.now() + (principal ? acceptedTtl : rejectedTtl) });
+    if (principal) {
+      known.delete(key);
+      if (known.size >= maxEntries) known.delete(known.keys().next().value!);
+      known.set(key, options.clock.now());
+    }
+  }
+
+  function isKnown(key: string): boolean {
+    const at = known.get(key);
+    return at !== undefined && options.clock.now() - at < KNOWN_FOR_MS;
   }
 
   return {
-    async verify(token) {
+    async verify(token, from = "unknown") {
       const key = createHash("sha256").update(token).digest("hex");
       const hit = cache.get(key);
       if (hit && hit.expiresAt > options.clock.now()) return hit.principal;
       cache.delete(key);
+      if (options.checkShape !== false && !couldBeHaToken(token)) return undefined;
       let pending = inflight.get(key);
       if (!pending) {
+        if (!isKnown(key)) {
+          const allowed = budget.take(from);
+          if (!allowed.ok) {
+            options.logger.warn({ from }, "too many unknown tokens; refusing to ask Home Assistant about more for now");
+            throw new TooManyTokenChecksError(allowed.retryAfterMs);
+          }
+        }
         pending = check(token, key)
           .then((principal) => {
             remember(key, principal);

@@ -1,11 +1,14 @@
 import { z } from "zod";
 import type { SimConnection } from "../connection.js";
+import { humanizeIssues, humanizeLine } from "./humanize.js";
 
 /** A command failure with one of HA's error codes (`not_found`, `invalid_format`, …). */
 export class CommandError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** HA adds these to some errors so the frontend can translate them. */
+    readonly translation?: { translation_domain: string; translation_key: string; translation_placeholders?: Record<string, string> },
   ) {
     super(message);
   }
@@ -15,38 +18,41 @@ export type CommandMessage = { id: number; type: string } & Record<string, unkno
 
 export interface Command {
   type: string;
-  /** Commands a non-admin user may not run (HA's `@require_admin`). */
-  adminOnly?: boolean;
   handle(conn: SimConnection, msg: CommandMessage): void | Promise<void>;
 }
 
-/** A command whose message is validated by `schema` first; a mismatch is `invalid_format`, as in HA. */
-export function defineCommand<S extends z.ZodType>(
+type Fields = z.ZodRawShape;
+type Parsed<F extends Fields> = z.infer<z.ZodObject<F>> & { id: number; type: string };
+
+/**
+ * A command validated the way HA's `@websocket_command` validates it: the
+ * message may hold `id`, `type` and the declared fields and nothing else. A
+ * mismatch is `invalid_format` with voluptuous's wording. `fields` is null for
+ * commands that take nothing but their type, which HA checks by counting keys.
+ * `adminOnly` is HA's `@require_admin`, checked after the schema as in HA.
+ */
+export function defineCommand<F extends Fields>(
   type: string,
-  schema: S,
-  handle: (conn: SimConnection, msg: z.infer<S> & { id: number }) => void | Promise<void>,
+  fields: F | null,
+  handle: (conn: SimConnection, msg: Parsed<F>) => void | Promise<void>,
   options: { adminOnly?: boolean } = {},
 ): Command {
+  const schema = fields && z.strictObject({ id: z.number(), type: z.string(), ...fields });
+  const authorize = (conn: SimConnection) => {
+    if (options.adminOnly && !conn.user?.isAdmin) throw new CommandError("unauthorized", "Unauthorized");
+  };
   return {
     type,
-    adminOnly: options.adminOnly,
     handle: (conn, msg) => {
+      if (!schema) {
+        if (Object.keys(msg).length > 2) throw new CommandError("invalid_format", humanizeLine(msg, "extra keys not allowed", []));
+        authorize(conn);
+        return handle(conn, msg as Parsed<F>);
+      }
       const parsed = schema.safeParse(msg);
-      if (!parsed.success) throw new CommandError("invalid_format", describeIssues(parsed.error));
-      return handle(conn, { ...(parsed.data as object), id: msg.id } as z.infer<S> & { id: number });
+      if (!parsed.success) throw new CommandError("invalid_format", humanizeIssues(msg, parsed.error.issues));
+      authorize(conn);
+      return handle(conn, parsed.data as Parsed<F>);
     },
   };
 }
-
-/** Voluptuous-style wording, e.g. "required key not provided @ data['entity_ids']". */
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((i) => {
-      const where = i.path.map((p) => `['${String(p)}']`).join("");
-      const what = i.code === "invalid_type" && i.input === undefined ? "required key not provided" : i.message;
-      return `${what} @ data${where}`;
-    })
-    .join("; ");
-}
-
-export const EmptySchema = z.object({});

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import type { HassUser } from "../../ha/types.js";
-import { CommandError, EmptySchema, defineCommand, type Command } from "./command.js";
+import { CommandError, defineCommand, type Command } from "./command.js";
+import { dict, intDict, positiveInt, str } from "./fields.js";
 
 const NON_ADMIN_EVENTS = new Set([
   "area_registry_updated", "component_loaded", "core_config_updated", "device_registry_updated", "entity_registry_updated",
@@ -10,13 +10,18 @@ const NON_ADMIN_EVENTS = new Set([
 
 /** The basics every client uses: ping, states, config, users and the event bus. */
 export const coreCommands: Command[] = [
-  defineCommand("ping", EmptySchema, (conn, msg) => conn.sendMessage({ id: msg.id, type: "pong" })),
+  defineCommand("ping", null, (conn, msg) => conn.sendMessage({ id: msg.id, type: "pong" })),
 
-  defineCommand("get_states", EmptySchema, (conn, msg) => conn.sendResult(msg.id, conn.ctx.home.states())),
+  defineCommand("supported_features", { features: intDict() }, (conn, msg) => {
+    conn.setSupportedFeatures(msg.features as Record<string, number>);
+    conn.sendResult(msg.id, null);
+  }),
 
-  defineCommand("get_config", EmptySchema, (conn, msg) => conn.sendResult(msg.id, conn.ctx.home.config(conn.ctx.haVersion))),
+  defineCommand("get_states", null, (conn, msg) => conn.sendResult(msg.id, conn.ctx.home.states())),
 
-  defineCommand("auth/current_user", EmptySchema, (conn, msg) => {
+  defineCommand("get_config", null, (conn, msg) => conn.sendResult(msg.id, conn.ctx.home.config(conn.ctx.haVersion))),
+
+  defineCommand("auth/current_user", null, (conn, msg) => {
     const user = conn.user!;
     const result: HassUser & { is_owner: boolean } = {
       id: user.id,
@@ -29,11 +34,11 @@ export const coreCommands: Command[] = [
     conn.sendResult(msg.id, result);
   }),
 
-  defineCommand("subscribe_events", z.object({ event_type: z.string().optional() }), (conn, msg) => {
+  defineCommand("subscribe_events", { event_type: str().optional() }, (conn, msg) => {
     const { id } = msg;
     // Like HA, only admins may listen to every event or to events outside the allowlist.
     if (!conn.user!.isAdmin && (msg.event_type === undefined || !NON_ADMIN_EVENTS.has(msg.event_type))) {
-      throw new CommandError("unauthorized", "Unauthorized.");
+      throw new CommandError("unauthorized", "Unauthorized");
     }
     const unsub = conn.ctx.home.bus.listen(msg.event_type === "*" ? undefined : msg.event_type, (event) =>
       conn.sendEventJson(id, event.toJson()),
@@ -42,14 +47,14 @@ export const coreCommands: Command[] = [
     conn.sendResult(id, null);
   }),
 
-  defineCommand("unsubscribe_events", z.object({ subscription: z.number().int() }), (conn, msg) => {
+  defineCommand("unsubscribe_events", { subscription: positiveInt() }, (conn, msg) => {
     if (!conn.removeSubscription(msg.subscription)) throw new CommandError("not_found", "Subscription not found.");
     conn.sendResult(msg.id, null);
   }),
 
   defineCommand(
     "fire_event",
-    z.object({ event_type: z.string().min(1), event_data: z.record(z.string(), z.unknown()).optional() }),
+    { event_type: str(), event_data: dict().optional() },
     (conn, msg) => {
       const context = conn.ctx.home.newContext(conn.user!.id);
       conn.ctx.home.fireEvent(msg.event_type, msg.event_data ?? {}, context);

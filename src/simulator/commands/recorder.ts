@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { historyDuringPeriod, logbookEvents, statisticsDuringPeriod } from "../history/queries.js";
+import { historyDuringPeriod, logbookEvents, statisticsDuringPeriod, STATISTIC_TYPES } from "../history/queries.js";
 import { systemLogEntries } from "../logs.js";
-import { CommandError, EmptySchema, defineCommand, type Command } from "./command.js";
-
-const idList = z.union([z.string(), z.array(z.string())]);
-const list = (v: string | string[] | undefined) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
+import { CommandError, defineCommand, type Command } from "./command.js";
+import { bool, oneOf, str, strList, VALID_ENTITY_ID } from "./fields.js";
 
 /** Parses an ISO time the way HA's `dt_util.parse_datetime` accepts it; HA answers a bad one with its own code. */
 function time(value: string | undefined, code: "invalid_start_time" | "invalid_end_time", fallback?: number): number {
@@ -14,26 +12,26 @@ function time(value: string | undefined, code: "invalid_start_time" | "invalid_e
   return ms;
 }
 
-/** Recorder-backed commands (history, logbook, statistics) and the system log. */
+/** Recorder-backed commands (history, logbook, statistics) and the system log, with HA's schemas. */
 export const recorderCommands: Command[] = [
   defineCommand(
     "history/history_during_period",
-    z.object({
-      start_time: z.string(),
-      end_time: z.string().optional(),
-      entity_ids: z.array(z.string()).min(1),
-      include_start_time_state: z.boolean().optional(),
-      significant_changes_only: z.boolean().optional(),
-      minimal_response: z.boolean().optional(),
-      no_attributes: z.boolean().optional(),
-    }),
+    {
+      start_time: str(),
+      end_time: str().optional(),
+      entity_ids: strList(),
+      include_start_time_state: bool().optional(),
+      significant_changes_only: bool().optional(),
+      minimal_response: bool().optional(),
+      no_attributes: bool().optional(),
+    },
     (conn, msg) => {
       const now = conn.ctx.home.now();
       const startMs = time(msg.start_time, "invalid_start_time");
       const endMs = time(msg.end_time, "invalid_end_time", now);
       if (startMs > now) return conn.sendResult(msg.id, {});
       for (const entityId of msg.entity_ids) {
-        if (!conn.ctx.home.getState(entityId) && !/^[a-z0-9_]+\.[a-z0-9_]+$/.test(entityId)) {
+        if (!conn.ctx.home.getState(entityId) && !VALID_ENTITY_ID.test(entityId)) {
           throw new CommandError("invalid_entity_ids", "Invalid entity_ids");
         }
       }
@@ -54,32 +52,35 @@ export const recorderCommands: Command[] = [
 
   defineCommand(
     "logbook/get_events",
-    z.object({ start_time: z.string(), end_time: z.string().optional(), entity_ids: idList.optional(), device_ids: idList.optional(), context_id: z.string().optional() }),
+    { start_time: str(), end_time: str().optional(), entity_ids: strList().optional(), device_ids: strList().optional(), context_id: str().optional() },
     (conn, msg) => {
       const now = conn.ctx.home.now();
       const startMs = time(msg.start_time, "invalid_start_time");
       const endMs = time(msg.end_time, "invalid_end_time", now);
       if (startMs > now) return conn.sendResult(msg.id, []);
-      conn.sendResult(msg.id, logbookEvents(conn.ctx.home, { startMs, endMs, entityIds: list(msg.entity_ids), deviceIds: list(msg.device_ids) }));
+      conn.sendResult(msg.id, logbookEvents(conn.ctx.home, { startMs, endMs, entityIds: msg.entity_ids, deviceIds: msg.device_ids }));
     },
   ),
 
   defineCommand(
     "recorder/statistics_during_period",
-    z.object({
-      start_time: z.string(),
-      end_time: z.string().optional(),
-      statistic_ids: z.array(z.string()).optional(),
-      period: z.enum(["5minute", "hour", "day", "week", "month"]),
-      types: z.array(z.enum(["change", "last_reset", "max", "mean", "min", "state", "sum"])).optional(),
-      units: z.record(z.string(), z.string()).optional(),
-    }),
+    {
+      start_time: str(),
+      end_time: str().optional(),
+      statistic_ids: strList().optional(),
+      period: oneOf(["5minute", "hour", "day", "week", "month", "year"]),
+      types: z.array(oneOf(STATISTIC_TYPES), { error: "expected a list" }).optional(),
+      units: z.record(z.string(), z.string(), { error: "expected dict" }).optional(),
+    },
     (conn, msg) => {
       const startMs = time(msg.start_time, "invalid_start_time");
       const endMs = time(msg.end_time, "invalid_end_time", conn.ctx.home.now());
-      conn.sendResult(msg.id, statisticsDuringPeriod(conn.ctx.home, { startMs, endMs, statisticIds: msg.statistic_ids ?? [], period: msg.period, types: msg.types }));
+      conn.sendResult(
+        msg.id,
+        statisticsDuringPeriod(conn.ctx.home, { startMs, endMs, statisticIds: msg.statistic_ids ?? [], period: msg.period, types: msg.types ?? [...STATISTIC_TYPES] }),
+      );
     },
   ),
 
-  defineCommand("system_log/list", EmptySchema, (conn, msg) => conn.sendResult(msg.id, systemLogEntries(conn.ctx.home)), { adminOnly: true }),
+  defineCommand("system_log/list", null, (conn, msg) => conn.sendResult(msg.id, systemLogEntries(conn.ctx.home)), { adminOnly: true }),
 ];

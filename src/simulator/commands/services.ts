@@ -1,33 +1,36 @@
 import { z } from "zod";
-import { callService, describeServices } from "../services/index.js";
-import { EmptySchema, defineCommand, type Command } from "./command.js";
+import { callService, describeServices, ServiceNotFound } from "../services/index.js";
+import { defineCommand, type Command } from "./command.js";
+import { bool, compEntityIds, dict, str, stringList } from "./fields.js";
 
-const idList = z.union([z.string(), z.array(z.string())]);
+/** `cv.ENTITY_SERVICE_FIELDS`: the only keys a target may have. */
+const Target = z.strictObject(
+  { entity_id: compEntityIds().optional(), device_id: stringList().optional(), area_id: stringList().optional(), floor_id: stringList().optional(), label_id: stringList().optional() },
+  { error: "expected a dictionary" },
+);
 
 export const serviceCommands: Command[] = [
-  defineCommand("get_services", EmptySchema, (conn, msg) => conn.sendResult(msg.id, describeServices(conn.ctx.home))),
+  defineCommand("get_services", null, (conn, msg) => conn.sendResult(msg.id, describeServices(conn.ctx.home))),
 
   defineCommand(
     "call_service",
-    z.object({
-      domain: z.string().min(1),
-      service: z.string().min(1),
-      service_data: z.record(z.string(), z.unknown()).optional(),
-      target: z
-        .object({ entity_id: idList.optional(), device_id: idList.optional(), area_id: idList.optional(), floor_id: idList.optional(), label_id: idList.optional() })
-        .optional(),
-      return_response: z.boolean().optional(),
-    }),
+    { domain: str(), service: str(), service_data: dict().optional(), target: Target.optional(), return_response: bool().optional() },
     (conn, msg) => {
-      const result = callService(conn.ctx.home, {
-        domain: msg.domain,
-        service: msg.service,
-        serviceData: msg.service_data,
-        target: msg.target,
-        returnResponse: msg.return_response,
-        userId: conn.user!.id,
-      });
-      conn.sendResult(msg.id, result);
+      let result;
+      try {
+        result = callService(conn.ctx.home, {
+          domain: msg.domain,
+          service: msg.service,
+          serviceData: msg.service_data,
+          target: msg.target,
+          returnResponse: msg.return_response,
+          userId: conn.user!.id,
+        });
+      } catch (err) {
+        throw err instanceof ServiceNotFound ? err.asSeenBy(msg.domain, msg.service) : err;
+      }
+      // HA sends `response` only when it was asked for (handle_call_service).
+      conn.sendResult(msg.id, msg.return_response ? { context: result.context, response: result.response } : { context: result.context });
     },
   ),
 ];

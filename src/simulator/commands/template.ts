@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { renderTemplate, TemplateError, type RenderResult } from "../template.js";
 import { CommandError, defineCommand, type Command } from "./command.js";
+import { bool, dict, entityIds, float, str } from "./fields.js";
 
 /**
  * `render_template` is a subscription in HA: the result message, then an
@@ -8,14 +8,7 @@ import { CommandError, defineCommand, type Command } from "./command.js";
  */
 export const renderTemplateCommand: Command = defineCommand(
   "render_template",
-  z.object({
-    template: z.string(),
-    variables: z.record(z.string(), z.unknown()).optional(),
-    timeout: z.number().optional(),
-    strict: z.boolean().optional(),
-    report_errors: z.boolean().optional(),
-    entity_ids: z.array(z.string()).optional(),
-  }),
+  { template: str(), entity_ids: entityIds().optional(), variables: dict().optional(), timeout: float().optional(), strict: bool().optional(), report_errors: bool().optional() },
   (conn, msg) => {
     const home = conn.ctx.home;
     const render = (): RenderResult => renderTemplate(msg.template, (id) => home.getState(id), msg.variables ?? {});

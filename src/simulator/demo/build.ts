@@ -4,12 +4,12 @@ import type { DeviceModel, DevicePlacement, EntitySpec, RoomSpec } from "./spec.
 import { slug } from "./spec.js";
 
 /** Integration titles as HA shows them on the integrations page. */
-const INTEGRATION_TITLES: Record<string, string> = {
+const INTEGRATION_TITLES = new Map(Object.entries({
   hue: "Hue Bridge", zha: "SONOFF Zigbee 3.0 USB Dongle Plus", shelly: "Shelly", sonoff: "SONOFF (eWeLink)", ecobee: "ecobee",
   nest: "Google Nest", sonos: "Sonos", cast: "Google Cast", nuki: "Nuki Bridge", roborock: "Roborock", unifiprotect: "UniFi Protect",
   homewizard: "P1 meter", solaredge: "SolarEdge", home_connect: "Home Connect", husqvarna_automower: "Husqvarna Automower",
   mobile_app: "Mobile App", met: "Home", sun: "Sun", shopping_list: "Shopping list",
-};
+}));
 
 /** Domains whose device class HA also puts in the state attributes. */
 const DEVICE_CLASS_IN_ATTRIBUTES = new Set(["sensor", "binary_sensor", "cover", "switch", "button", "update", "media_player", "event", "valve", "number"]);
@@ -25,25 +25,25 @@ export function configEntryId(domain: string): string {
 }
 
 /** Expands rooms of placed device models into HA devices, entities and config entries. */
-export function buildDevices(rooms: RoomSpec[], models: Record<string, DeviceModel>): BuiltDevices {
+export function buildDevices(rooms: RoomSpec[], models: ReadonlyMap<string, DeviceModel>): BuiltDevices {
   const devices: HouseDeviceInput[] = [];
   const entities: HouseEntityInput[] = [];
   const domains = new Set<string>();
-  const hubs: Record<string, string> = {};
+  const hubs = new Map<string, string>();
   // Hubs first, so that zigbee and hue devices can point at them.
   const placements = rooms.flatMap((room) => room.devices.map((p) => ({ room, p })));
   placements.sort((a, b) => hubRank(models, a.p) - hubRank(models, b.p));
   for (const { room, p } of placements) {
-    const model = models[p.model];
+    const model = models.get(p.model);
     if (!model) throw new Error(`demo house: unknown device model "${p.model}" in ${room.id}`);
     domains.add(model.integration);
     const deviceName = p.prefix && !p.prefix.startsWith(room.id) ? p.name : `${room.name} ${p.name}`;
     const objectId = p.prefix ?? slug(deviceName);
     const deviceId = hexId(`device:${objectId}`);
-    if (model.connection === "none" && model.entities.length === 0) hubs[model.integration] = deviceId;
-    if (p.model === "hue_bridge") hubs.hue = deviceId;
+    if (model.connection === "none" && model.entities.length === 0) hubs.set(model.integration, deviceId);
+    if (p.model === "hue_bridge") hubs.set("hue", deviceId);
     const ieee = macLike(objectId, 8);
-    const via = model.connection === "zigbee" ? hubs.zha : model.connection === "hue" ? hubs.hue : undefined;
+    const via = model.connection === "zigbee" ? hubs.get("zha") : model.connection === "hue" ? hubs.get("hue") : undefined;
     devices.push({
       id: deviceId,
       name: deviceName,
@@ -52,8 +52,7 @@ export function buildDevices(rooms: RoomSpec[], models: Record<string, DeviceMod
       model: model.model,
       model_id: model.modelId,
       area_id: room.id,
-      config_entries: [configEntryId(model.integration)],
-      primary_config_entry: configEntryId(model.integration),
+      config_entry_id: configEntryId(model.integration),
       identifiers: [[model.integration, model.connection === "zigbee" ? ieee : hexId(`ident:${objectId}`, 16)]],
       connections: model.connection === "zigbee" ? [["zigbee", ieee]] : model.connection === "mac" ? [["mac", macLike(objectId, 6)]] : [],
       sw_version: model.swVersion,
@@ -68,7 +67,7 @@ export function buildDevices(rooms: RoomSpec[], models: Record<string, DeviceMod
     const displayName = p.nameByUser ?? deviceName;
     for (const spec of model.entities) entities.push(buildEntity({ spec, model, objectId, deviceId, displayName, disabled: p.disabled === true }));
   }
-  const configEntries = [...domains].map((d) => ({ entry_id: configEntryId(d), domain: d, title: INTEGRATION_TITLES[d] ?? d }));
+  const configEntries = [...domains].map((d) => ({ entry_id: configEntryId(d), domain: d, title: INTEGRATION_TITLES.get(d) ?? d }));
   return { devices, entities, configEntries };
 }
 
@@ -78,7 +77,7 @@ function buildEntity(o: { spec: EntitySpec; model: DeviceModel; objectId: string
   const rng = createRng(hashString(entityId));
   const state = typeof spec.state === "function" ? spec.state(rng) : spec.state;
   const own = typeof spec.attributes === "function" ? spec.attributes(state, rng) : { ...(spec.attributes ?? {}) };
-  const attributes: Record<string, unknown> = { ...own };
+  const attributes = { ...own };
   if (spec.deviceClass && DEVICE_CLASS_IN_ATTRIBUTES.has(spec.domain)) attributes.device_class = spec.deviceClass;
   if (spec.icon) attributes.icon = spec.icon;
   attributes.friendly_name = spec.name ? `${o.displayName} ${spec.name}` : o.displayName;
@@ -104,8 +103,8 @@ function buildEntity(o: { spec: EntitySpec; model: DeviceModel; objectId: string
   };
 }
 
-function hubRank(models: Record<string, DeviceModel>, p: DevicePlacement): number {
-  const m = models[p.model];
+function hubRank(models: ReadonlyMap<string, DeviceModel>, p: DevicePlacement): number {
+  const m = models.get(p.model);
   return m && (p.model === "hue_bridge" || (m.connection === "none" && m.entities.length === 0)) ? 0 : 1;
 }
 

@@ -22,10 +22,10 @@ const helper = (domain: string, id: string, name: string, state: string, attribu
 
 export const WEATHER_DEVICE: HouseDeviceInput = {
   id: hexId("device:forecast_home"), name: "Forecast", manufacturer: "Met.no", model: "Forecast", area_id: null,
-  config_entries: [configEntryId("met")], primary_config_entry: configEntryId("met"), identifiers: [["met", "home"]], entry_type: "service",
+  config_entry_id: configEntryId("met"), identifiers: [["met", "home"]], entry_type: "service",
 };
 export const SUN_DEVICE: HouseDeviceInput = {
-  id: hexId("device:sun"), name: "Sun", area_id: null, config_entries: [configEntryId("sun")], primary_config_entry: configEntryId("sun"),
+  id: hexId("device:sun"), name: "Sun", area_id: null, config_entry_id: configEntryId("sun"),
   identifiers: [["sun", configEntryId("sun")]], entry_type: "service",
 };
 

@@ -1,5 +1,6 @@
 import { HouseSchema, type House, type HouseAreaInput, type HouseInput } from "../house-schema.js";
 import { buildDevices, configEntryId } from "./build.js";
+import { CHILD_DEVICE_DEMO } from "./child-devices.js";
 import { extraEntities, SUN_DEVICE, WEATHER_DEVICE } from "./extras.js";
 import { MODELS } from "./models.js";
 import { FLOORS, LABELS, ROOMS } from "./rooms.js";
@@ -14,7 +15,7 @@ import { demoSystemLog } from "./system-log.js";
 export function demoHouse(o: { nowMs?: number } = {}): House {
   const nowMs = o.nowMs ?? Date.now();
   const built = buildDevices(ROOMS, MODELS);
-  const entities = [...built.entities, ...extraEntities(nowMs)];
+  const entities = [...built.entities, ...CHILD_DEVICE_DEMO.entities, ...extraEntities(nowMs)];
   const ids = new Set(entities.map((e) => e.entity_id));
   const areas: HouseAreaInput[] = ROOMS.map((r) => ({
     area_id: r.id,
@@ -41,7 +42,7 @@ export function demoHouse(o: { nowMs?: number } = {}): House {
       { entry_id: configEntryId("sun"), domain: "sun", title: "Sun" },
       { entry_id: configEntryId("shopping_list"), domain: "shopping_list", title: "Shopping list" },
     ],
-    devices: [...built.devices, WEATHER_DEVICE, SUN_DEVICE],
+    devices: [...built.devices, ...CHILD_DEVICE_DEMO.devices, WEATHER_DEVICE, SUN_DEVICE],
     entities,
     history: {
       flapping: ["switch.garden_fountain_pump"],

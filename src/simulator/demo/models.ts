@@ -5,7 +5,7 @@ import {
 import { around, oneOf, type DeviceModel } from "./spec.js";
 
 /** The device models the demo house is built from, by key. Real manufacturers and model ids. */
-export const MODELS: Record<string, DeviceModel> = {
+export const MODELS = new Map<string, DeviceModel>(Object.entries({
   hue_ambiance: {
     integration: "hue", manufacturer: "Signify Netherlands B.V.", model: "Hue white ambiance bulb", modelId: "LTA009",
     swVersion: "1.116.3", connection: "hue", entities: [light({ minK: 2202, maxK: 6535 })],
@@ -272,4 +272,4 @@ export const MODELS: Record<string, DeviceModel> = {
       { domain: "sensor", key: "battery_state", name: "Battery state", state: "discharging", category: undefined },
     ],
   },
-};
+}));

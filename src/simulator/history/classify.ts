@@ -2,7 +2,7 @@
 export type HistoryKind = "numeric" | "total" | "toggle" | "alternating" | "static";
 
 /** States that alternate during a normal day, per domain, the first being the resting state. */
-export const ALTERNATES: Record<string, string[]> = {
+export const ALTERNATES = new Map<string, string[]>(Object.entries({
   lock: ["locked", "unlocked"],
   cover: ["open", "closed"],
   media_player: ["idle", "playing", "paused"],
@@ -12,7 +12,7 @@ export const ALTERNATES: Record<string, string[]> = {
   lawn_mower: ["docked", "mowing", "returning"],
   alarm_control_panel: ["armed_home", "disarmed", "armed_away"],
   valve: ["closed", "open"],
-};
+}));
 
 const TOGGLING = new Set(["binary_sensor", "light", "switch", "fan", "input_boolean"]);
 
@@ -28,6 +28,6 @@ export function classify(entityId: string, state: string, attributes: Record<str
     return attributes.unit_of_measurement !== undefined || sc === "measurement" ? "numeric" : "static";
   }
   if (TOGGLING.has(domain) && (state === "on" || state === "off")) return "toggle";
-  if (ALTERNATES[domain]?.includes(state)) return "alternating";
+  if (ALTERNATES.get(domain)?.includes(state)) return "alternating";
   return "static";
 }

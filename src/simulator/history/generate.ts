@@ -35,7 +35,7 @@ export function generateHistory(o: { house: House; entity: HouseEntity; changedM
   else if (kind === "toggle") points = alternate(rng, e.state, [e.state === "on" ? "off" : "on"], windowStart, changedMs, e.entity_id.startsWith("binary_sensor.") ? [4, 18] : [2, 7]);
   else if (kind === "alternating") {
     const domain = e.entity_id.slice(0, e.entity_id.indexOf("."));
-    points = alternate(rng, e.state, (ALTERNATES[domain] ?? []).filter((s) => s !== e.state), windowStart, changedMs, [2, 5]);
+    points = alternate(rng, e.state, (ALTERNATES.get(domain) ?? []).filter((s) => s !== e.state), windowStart, changedMs, [2, 5]);
   } else points = [{ state: e.state, t: changedMs }];
 
   for (const outage of o.house.history?.outages ?? []) {
@@ -78,8 +78,8 @@ function drift(rng: Rng, e: HouseEntity, windowStart: number, changedMs: number,
 
 function stepFor(unit: string, value: number, decimals: number): number {
   const minimum = 10 ** -decimals;
-  const byUnit: Record<string, number> = { "°C": 0.15, "°F": 0.3, "%": 1.2, hPa: 0.3, dBm: 1.5, lx: Math.abs(value) * 0.15 + 5, W: Math.abs(value) * 0.12 + 2 };
-  return Math.max(minimum, byUnit[unit] ?? Math.abs(value) * 0.02 + minimum);
+  const byUnit = new Map(Object.entries({ "°C": 0.15, "°F": 0.3, "%": 1.2, hPa: 0.3, dBm: 1.5, lx: Math.abs(value) * 0.15 + 5, W: Math.abs(value) * 0.12 + 2 }));
+  return Math.max(minimum, byUnit.get(unit) ?? Math.abs(value) * 0.02 + minimum);
 }
 
 /** `n` changes spread over the day, cycling through `others` and back to `current` at `changedMs`. */

@@ -1,4 +1,5 @@
 import type { HassContext, HistoryResult, LogbookEntry, StatisticValue } from "../../ha/types.js";
+import { dict, own } from "../../shared/index.js";
 import type { HomeModel } from "../home.js";
 import type { HistoryPoint } from "./generate.js";
 import { historyOf } from "./store.js";
@@ -17,7 +18,7 @@ export function historyDuringPeriod(
   q: { startMs: number; endMs: number; entityIds: string[]; minimal: boolean; noAttributes: boolean; significantOnly: boolean; includeStartState: boolean },
 ): HistoryResult {
   const store = historyOf(home);
-  const result: HistoryResult = {};
+  const result: HistoryResult = dict();
   for (const entityId of q.entityIds) {
     const domain = entityId.slice(0, entityId.indexOf("."));
     let points = store.series(entityId);
@@ -52,33 +53,41 @@ function lastAtOrBefore(points: HistoryPoint[], t: number): HistoryPoint | undef
   return found;
 }
 
-/** Sensors with a unit or state class are "continuous": HA's logbook leaves them out. */
-function continuous(entityId: string, attributes: Record<string, unknown>): boolean {
-  return entityId.startsWith("sensor.") && (attributes.unit_of_measurement !== undefined || attributes.state_class !== undefined);
+/** Domains HA's logbook leaves out entirely (ALWAYS_CONTINUOUS_DOMAINS). */
+const ALWAYS_CONTINUOUS = new Set(["counter", "proximity"]);
+
+/**
+ * Whether HA's logbook leaves a state row out as "continuous": counters and
+ * proximity always; a sensor when the row has a unit of measurement (the SQL
+ * filter) or its registry entry has a state class (`is_sensor_continuous`).
+ */
+function continuous(home: HomeModel, entityId: string, attributes: Record<string, unknown>): boolean {
+  const domain = entityId.slice(0, entityId.indexOf("."));
+  if (ALWAYS_CONTINUOUS.has(domain)) return true;
+  if (domain !== "sensor") return false;
+  if (Object.hasOwn(attributes, "unit_of_measurement")) return true;
+  return home.registries.entities.has(entityId) && Object.hasOwn(attributes, "state_class");
 }
 
-/** `logbook/get_events`: state changes in the window, oldest first, for the given entities or devices (or all). */
+/**
+ * `logbook/get_events`: state changes in the window, oldest first, in HA's
+ * shape (`when`, `state`, `entity_id`, `icon`, and the `context_*` fields
+ * that say who or what caused it; no name: clients look names up). With
+ * `entity_ids` only those entities, continuous sensors still left out. HA
+ * matches `device_ids` against events that name the device, not against the
+ * states of its entities, and the simulator records no such events.
+ */
 export function logbookEvents(home: HomeModel, q: { startMs: number; endMs: number; entityIds?: string[]; deviceIds?: string[] }): LogbookEntry[] {
   const store = historyOf(home);
-  let ids: string[];
-  if (q.entityIds || q.deviceIds) {
-    const set = new Set(q.entityIds ?? []);
-    const devices = new Set(q.deviceIds ?? []);
-    for (const e of home.registries.entities.values()) if (e.device_id && devices.has(e.device_id)) set.add(e.entity_id);
-    ids = [...set];
-  } else ids = store.entityIds();
+  const ids = q.entityIds ?? (q.deviceIds ? [] : store.entityIds());
   const entries: LogbookEntry[] = [];
-  for (const entityId of ids) {
-    const points = store.series(entityId);
-    for (let i = 0; i < points.length; i++) {
-      const p = points[i]!;
+  for (const entityId of new Set(ids)) {
+    for (const p of store.series(entityId)) {
       if (p.changedMs !== p.updatedMs) continue;
       if (p.changedMs < q.startMs || p.changedMs > q.endMs) continue;
-      if (continuous(entityId, p.attributes) && !q.entityIds?.includes(entityId)) continue;
+      if (continuous(home, entityId, p.attributes)) continue;
       const entry: LogbookEntry = { when: p.changedMs / 1000, state: p.state, entity_id: entityId };
-      const name = p.attributes.friendly_name;
-      if (typeof name === "string") entry.name = name;
-      const icon = p.attributes.icon;
+      const icon = own(p.attributes, "icon");
       if (typeof icon === "string") entry.icon = icon;
       if (p.context) Object.assign(entry, contextFields(home, p.context));
       entries.push(entry);
@@ -87,54 +96,93 @@ export function logbookEvents(home: HomeModel, q: { startMs: number; endMs: numb
   return entries.sort((a, b) => a.when - b.when);
 }
 
-/** What HA's logbook adds about the cause of a change: the user, and the service call that made it. */
+/** What HA's logbook adds about the cause of a change: the user, and the action call that made it. */
 function contextFields(home: HomeModel, context: HassContext): Partial<LogbookEntry> {
-  const out: Partial<LogbookEntry> = { context_id: context.id };
+  const out: Partial<LogbookEntry> = {};
   if (context.user_id) out.context_user_id = context.user_id;
   const call = home.serviceCalls.get(context.id) ?? (context.parent_id ? home.serviceCalls.get(context.parent_id) : undefined);
   if (call) Object.assign(out, { context_event_type: "call_service", context_domain: call.domain, context_service: call.service });
   return out;
 }
 
-const PERIOD_MS: Record<string, number> = { "5minute": 300_000, hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000 };
+/** The statistic types HA knows; a row carries exactly the requested ones, null where a statistic has none. */
+export const STATISTIC_TYPES = ["change", "last_reset", "max", "mean", "min", "state", "sum"] as const;
+export type StatisticType = (typeof STATISTIC_TYPES)[number];
+export type StatisticPeriod = "5minute" | "hour" | "day" | "week" | "month" | "year";
+
+/** The start of the period holding `t` (UTC; weeks start on Monday, as in HA). */
+function periodStart(t: number, period: StatisticPeriod): number {
+  const d = new Date(t);
+  switch (period) {
+    case "5minute": return t - (t % 300_000);
+    case "hour": return t - (t % 3_600_000);
+    case "day": return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+    case "week": return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+    case "month": return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+    case "year": return Date.UTC(d.getUTCFullYear(), 0, 1);
+  }
+}
+
+/** The start of the period after the one starting at `start`. */
+function periodEnd(start: number, period: StatisticPeriod): number {
+  const d = new Date(start);
+  switch (period) {
+    case "5minute": return start + 300_000;
+    case "hour": return start + 3_600_000;
+    case "day": return start + 86_400_000;
+    case "week": return start + 7 * 86_400_000;
+    case "month": return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+    case "year": return Date.UTC(d.getUTCFullYear() + 1, 0, 1);
+  }
+}
+
+/** `last_reset` as HA's statistics carry it (epoch ms), from the sensor's attribute; null when it has none. */
+function lastResetMs(attributes: Record<string, unknown>): number | null {
+  const raw = own(attributes, "last_reset");
+  const ms = typeof raw === "string" ? Date.parse(raw) : NaN;
+  return Number.isFinite(ms) ? ms : null;
+}
 
 /**
  * `recorder/statistics_during_period`: per period, mean/min/max for
  * measurement sensors (time-weighted over the period) and state/sum/change
- * for totals, computed from the same history the history command serves.
+ * (and last_reset) for totals, computed from the same history the history
+ * command serves. Each row has `start`, `end` and every requested type.
  */
 export function statisticsDuringPeriod(
   home: HomeModel,
-  q: { startMs: number; endMs: number; statisticIds: string[]; period: string; types?: string[] },
+  q: { startMs: number; endMs: number; statisticIds: string[]; period: StatisticPeriod; types: readonly StatisticType[] },
 ): Record<string, StatisticValue[]> {
   const store = historyOf(home);
-  const size = PERIOD_MS[q.period] ?? (q.period === "month" ? 30 * 86_400_000 : 3_600_000);
-  const out: Record<string, StatisticValue[]> = {};
+  const out = dict<StatisticValue[]>();
   for (const id of q.statisticIds) {
     const points = store.series(id);
     const numeric = points.map((p) => ({ t: p.updatedMs, v: Number(p.state) })).filter((p) => Number.isFinite(p.v));
     if (numeric.length === 0) continue;
     const attrs = points[points.length - 1]!.attributes;
-    const total = attrs.state_class === "total_increasing" || attrs.state_class === "total";
-    if (attrs.state_class === undefined && attrs.unit_of_measurement === undefined) continue;
+    const stateClass = own(attrs, "state_class");
+    const total = stateClass === "total_increasing" || stateClass === "total";
+    if (stateClass === undefined && own(attrs, "unit_of_measurement") === undefined) continue;
+    const lastReset = total ? lastResetMs(attrs) : null;
     const rows: StatisticValue[] = [];
-    const firstBucket = Math.floor(q.startMs / size) * size;
     const baseline = numeric[0]!.v;
-    for (let b = firstBucket; b < q.endMs; b += size) {
-      const bucketEnd = b + size;
+    for (let b = periodStart(q.startMs, q.period); b < q.endMs; b = periodEnd(b, q.period)) {
+      const bucketEnd = periodEnd(b, q.period);
       const inside = numeric.filter((p) => p.t >= b && p.t < bucketEnd);
       const held = lastBefore(numeric, b);
       if (inside.length === 0 && !held) continue;
-      const row: StatisticValue = { start: b, end: bucketEnd };
+      const full: Required<StatisticValue> = { start: b, end: bucketEnd, mean: null, min: null, max: null, sum: null, state: null, change: null, last_reset: null };
       if (total) {
         const last = inside.length > 0 ? inside[inside.length - 1]!.v : held!.v;
         const prev = held?.v ?? inside[0]!.v;
-        Object.assign(row, { state: last, sum: round(last - baseline), change: round(last - prev) });
+        Object.assign(full, { state: last, sum: round(last - baseline), change: round(last - prev), last_reset: lastReset });
       } else {
         const values = [...(held ? [held.v] : []), ...inside.map((p) => p.v)];
-        Object.assign(row, { mean: round(timeWeightedMean(held, inside, b, Math.min(bucketEnd, q.endMs))), min: Math.min(...values), max: Math.max(...values) });
+        Object.assign(full, { mean: round(timeWeightedMean(held, inside, b, Math.min(bucketEnd, q.endMs))), min: Math.min(...values), max: Math.max(...values) });
       }
-      rows.push(q.types ? filterTypes(row, q.types) : row);
+      const row: StatisticValue = { start: full.start, end: full.end };
+      for (const t of q.types) (row as unknown as Record<string, unknown>)[t] = full[t];
+      rows.push(row);
     }
     if (rows.length > 0) out[id] = rows;
   }
@@ -168,12 +216,6 @@ function timeWeightedMean(held: { v: number } | undefined, inside: { t: number; 
     span += to - t;
   }
   return span > 0 ? acc / span : (value ?? 0);
-}
-
-function filterTypes(row: StatisticValue, types: string[]): StatisticValue {
-  const out: StatisticValue = { start: row.start, end: row.end };
-  for (const t of types) if (t in row) (out as unknown as Record<string, unknown>)[t] = (row as unknown as Record<string, unknown>)[t];
-  return out;
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -1,3 +1,4 @@
+import { dict, own } from "../../shared/index.js";
 import { isoTime } from "../time.js";
 import { each, numberField, onOffServices, stateOf, stringField, update, validationError, attr, type ServiceCall, type ServiceTable } from "./service.js";
 
@@ -33,7 +34,7 @@ function runScript(c: ServiceCall, scriptId: string): void {
 }
 
 function pick(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {
-  return Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+  return Object.fromEntries(keys.filter((k) => own(o, k) !== undefined).map((k) => [k, o[k]]));
 }
 
 function setOption(c: ServiceCall, id: string): void {
@@ -88,7 +89,7 @@ export const automationServices: ServiceTable = {
       fields: { type: { description: "Forecast type: daily, hourly or twice_daily.", required: true, selector: { select: { options: ["daily", "hourly", "twice_daily"] } } } },
       run: (c) => {
         const type = stringField(c.data, "type", true)!;
-        const out: Record<string, unknown> = {};
+        const out = dict<unknown>();
         for (const id of c.entityIds) {
           const base = Number(attr(c, id, "temperature") ?? 10);
           const stepMs = type === "hourly" ? 3_600_000 : 86_400_000;

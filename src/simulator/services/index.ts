@@ -1,4 +1,5 @@
 import type { HassContext, HassServices } from "../../ha/types.js";
+import { dict, own } from "../../shared/index.js";
 import { CommandError } from "../commands/command.js";
 import type { HomeModel } from "../home.js";
 import { automationServices, runScript } from "./automation.js";
@@ -9,7 +10,10 @@ import { resolveTargets, splitServiceData } from "./targets.js";
 
 const TABLE: ServiceTable = { ...lightServices, ...deviceServices, ...automationServices };
 
-const GENERIC: Record<string, string> = { turn_on: "Turns on", turn_off: "Turns off", toggle: "Toggles" };
+const GENERIC = new Map(Object.entries({ turn_on: "Turns on", turn_off: "Turns off", toggle: "Toggles" }));
+
+/** A service of the table: `constructor` or `toString` name nothing, whatever Object.prototype holds. */
+const tableEntry = (domain: string, service: string): ServiceDef | undefined => own(own(TABLE, domain), service);
 
 export interface CallServiceInput {
   domain: string;
@@ -21,13 +25,38 @@ export interface CallServiceInput {
   parentId?: string | null;
 }
 
+/** HA's ServiceNotFound, with the wording `call_service` answers it with. */
+export class ServiceNotFound extends CommandError {
+  constructor(
+    readonly domain: string,
+    readonly service: string,
+  ) {
+    super("not_found", `Service ${domain}.${service} not found.`, {
+      translation_domain: "homeassistant",
+      translation_key: "service_not_found",
+      translation_placeholders: { domain, service },
+    });
+  }
+
+  /** What the caller of `calledDomain.calledService` hears when a service it calls in turn is missing. */
+  asSeenBy(calledDomain: string, calledService: string): CommandError {
+    if (calledDomain === this.domain && calledService === this.service) return this;
+    return new CommandError("home_assistant_error", `Service ${this.domain}.${this.service} called service ${calledDomain}.${calledService} which was not found.`, {
+      translation_domain: "websocket_api",
+      translation_key: "child_service_not_found",
+      translation_placeholders: { domain: calledDomain, service: calledService, child_domain: this.domain, child_service: this.service },
+    });
+  }
+}
+
 /** Services exist for homeassistant and for the domains the house actually has entities in. */
 function lookup(home: HomeModel, domain: string, service: string): ServiceDef | undefined {
   if (domain !== "homeassistant" && !home.domains().has(domain)) return undefined;
-  if (domain === "homeassistant" && service in GENERIC) {
-    return { name: service, description: `${GENERIC[service]} any entity.`, target: true, run: (c) => generic(c, service) };
+  const verb = domain === "homeassistant" ? GENERIC.get(service) : undefined;
+  if (verb) {
+    return { name: service, description: `${verb} any entity.`, target: true, run: (c) => generic(c, service) };
   }
-  const def = TABLE[domain]?.[service];
+  const def = tableEntry(domain, service);
   if (def) return def;
   // Every script is also a service of its own: script.<object_id>.
   if (domain === "script" && home.definitions.get(`script.${service}`)?.sequence) {
@@ -41,7 +70,7 @@ function generic(c: ServiceCall, service: string): void {
   const byDomain = new Map<string, string[]>();
   for (const id of c.entityIds) {
     const domain = id.slice(0, id.indexOf("."));
-    if (!TABLE[domain]?.[service]) continue;
+    if (!tableEntry(domain, service)) continue;
     byDomain.set(domain, [...(byDomain.get(domain) ?? []), id]);
   }
   for (const [domain, ids] of byDomain) c.call(domain, service, c.data, { entity_id: ids });
@@ -55,7 +84,7 @@ function generic(c: ServiceCall, service: string): void {
 export function callService(home: HomeModel, input: CallServiceInput): { context: HassContext; response: unknown } {
   const { domain, service } = input;
   const def = lookup(home, domain, service);
-  if (!def) throw new CommandError("not_found", `Action ${domain}.${service} not found.`);
+  if (!def) throw new ServiceNotFound(domain, service);
   if (input.returnResponse && !def.response) {
     throw new CommandError("service_validation_error", "Validation error: An action which does not return responses can't be called with return_response=True");
   }
@@ -82,10 +111,10 @@ export function callService(home: HomeModel, input: CallServiceInput): { context
 
 /** `get_services`: every service of the domains present, with fields and targets. */
 export function describeServices(home: HomeModel): HassServices {
-  const out: HassServices = {};
+  const out: HassServices = dict();
   for (const domain of [...new Set(["homeassistant", ...home.domains()])].sort()) {
-    const services: HassServices[string] = {};
-    const names = domain === "homeassistant" ? Object.keys(GENERIC) : Object.keys(TABLE[domain] ?? {});
+    const services: HassServices[string] = dict();
+    const names = domain === "homeassistant" ? [...GENERIC.keys()] : Object.keys(own(TABLE, domain) ?? {});
     for (const name of names) {
       const def = lookup(home, domain, name)!;
       services[name] = {

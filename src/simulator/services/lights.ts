@@ -1,3 +1,4 @@
+import { dict } from "../../shared/index.js";
 import { each, numberField, onOffServices, stateOf, update, attr, type ServiceCall, type ServiceTable } from "./service.js";
 
 /** Lights, switches, fans and the generic homeassistant.* services. */
@@ -12,7 +13,7 @@ function lightOn(call: ServiceCall, id: string): void {
   const prior = typeof current === "number" ? current : 255;
   if (brightness === undefined && step !== undefined) brightness = Math.max(0, Math.min(255, Math.round(prior + (step * 255) / 100)));
   if (brightness === 0) return lightOff(call, id);
-  const patch: Record<string, unknown> = { brightness: brightness ?? prior };
+  const patch = dict<unknown>({ brightness: brightness ?? prior });
   const kelvin = numberField(d, "color_temp_kelvin", 1000, 10000) ?? numberField(d, "kelvin", 1000, 10000);
   const modes = (attr(call, id, "supported_color_modes") as string[] | undefined) ?? [];
   const rgb = d.rgb_color;
@@ -30,7 +31,7 @@ function lightOn(call: ServiceCall, id: string): void {
 }
 
 function lightOff(call: ServiceCall, id: string): void {
-  const patch: Record<string, unknown> = { brightness: null, color_mode: null };
+  const patch = dict<unknown>({ brightness: null, color_mode: null });
   if (attr(call, id, "color_temp_kelvin") !== undefined) patch.color_temp_kelvin = null;
   if (attr(call, id, "rgb_color") !== undefined) patch.rgb_color = null;
   update(call, id, "off", patch);

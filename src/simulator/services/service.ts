@@ -1,4 +1,5 @@
 import type { HassContext } from "../../ha/types.js";
+import { own } from "../../shared/index.js";
 import { CommandError } from "../commands/command.js";
 import type { HomeModel } from "../home.js";
 
@@ -42,7 +43,7 @@ export function update(call: ServiceCall, entityId: string, state: string | unde
 }
 
 export function attr(call: ServiceCall, entityId: string, key: string): unknown {
-  return call.home.record(entityId)?.wire.attributes[key];
+  return own(call.home.record(entityId)?.wire.attributes, key);
 }
 
 export function stateOf(call: ServiceCall, entityId: string): string | undefined {
@@ -54,7 +55,7 @@ export const each = (fn: (c: ServiceCall, id: string) => void) => (c: ServiceCal
 
 /** A number field within bounds, or undefined when absent and not required; anything else is HA's invalid_format. */
 export function numberField(data: Record<string, unknown>, key: string, min: number, max: number, required = false): number | undefined {
-  const v = data[key];
+  const v = own(data, key);
   if (v === undefined && !required) return undefined;
   if (v === undefined) throw new CommandError("invalid_format", `required key not provided @ data['${key}']`);
   const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
@@ -65,7 +66,7 @@ export function numberField(data: Record<string, unknown>, key: string, min: num
 }
 
 export function stringField(data: Record<string, unknown>, key: string, required = false): string | undefined {
-  const v = data[key];
+  const v = own(data, key);
   if (v === undefined && !required) return undefined;
   if (typeof v !== "string") throw new CommandError("invalid_format", `${v === undefined ? "required key not provided" : "expected str"} @ data['${key}']`);
   return v;

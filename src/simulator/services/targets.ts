@@ -1,4 +1,6 @@
+import { dict } from "../../shared/index.js";
 import type { HomeModel } from "../home.js";
+import { deviceArea } from "../registries.js";
 
 export type TargetInput = Record<string, unknown>;
 
@@ -33,8 +35,8 @@ export function resolveTargets(home: HomeModel, target: TargetInput, domain: str
       if (e.disabled_by !== null || e.hidden_by !== null || !home.record(e.entity_id)) continue;
       const byLabel = e.labels.some((l) => labelIds.has(l));
       if (!byLabel && e.entity_category !== null) continue;
-      const deviceArea = e.device_id ? (r.devices.get(e.device_id)?.area_id ?? null) : null;
-      const area = e.area_id ?? deviceArea;
+      const fromDevice = e.device_id ? deviceArea(r.devices, e.device_id) : null;
+      const area = e.area_id ?? fromDevice;
       if (byLabel || (e.device_id !== null && deviceIds.has(e.device_id)) || (area !== null && areaIds.has(area))) out.add(e.entity_id);
     }
   }
@@ -43,8 +45,8 @@ export function resolveTargets(home: HomeModel, target: TargetInput, domain: str
 
 /** Moves `entity_id` and friends given in service data (the old style) into the target. */
 export function splitServiceData(data: Record<string, unknown>, target: TargetInput | undefined): { data: Record<string, unknown>; target: TargetInput } {
-  const merged: TargetInput = { ...(target ?? {}) };
-  const rest: Record<string, unknown> = {};
+  const merged: TargetInput = dict(target ?? {});
+  const rest = dict<unknown>();
   for (const [k, v] of Object.entries(data)) {
     if (k === "entity_id" || k === "device_id" || k === "area_id" || k === "floor_id" || k === "label_id") {
       merged[k] = [...asList(merged[k]), ...asList(v)];

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { HaClient } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 import { systemClock, type Clock } from "../../shared/index.js";
+import { name } from "../limits.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import { guarded, iso, noteFailure } from "./common.js";
 import { LEVELS, atLeast, createMentionMatcher, logRecords, type LogRecord } from "./log-records.js";
@@ -9,8 +10,8 @@ import { LEVELS, atLeast, createMentionMatcher, logRecords, type LogRecord } fro
 const Input = z.object({
   since_hours: z.number().positive().max(24 * 30).default(24).describe("Only messages last seen within this many hours (default 24)."),
   min_level: z.enum(LEVELS).default("WARNING").describe("Lowest level to include: DEBUG, INFO, WARNING (default), ERROR or CRITICAL."),
-  integration: z.string().optional().describe('Only messages from this integration, e.g. "zha", "mqtt".'),
-  entity_id: z.string().optional().describe("Only messages that mention this entity or its device."),
+  integration: name().optional().describe('Only messages from this integration, e.g. "zha", "mqtt".'),
+  entity_id: name().optional().describe("Only messages that mention this entity or its device."),
   include_error_log: z.boolean().default(true).describe("Also read the text error log for messages the system log does not hold."),
   limit: z.number().int().min(1).max(200).default(50).describe("At most this many message groups (default 50)."),
 });

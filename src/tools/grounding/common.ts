@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { EntityFilter, HomeIndex } from "../../indexer/index.js";
 import { HaAgentError, describeError } from "../../shared/index.js";
+import { name } from "../limits.js";
 import { fail, type ToolOutcome, type ToolCallContext } from "../tool.js";
 
 /** The outcome for a call that arrives before the index has its first picture of the home. */
@@ -47,12 +48,12 @@ export function shortTime(ms: number, now: number): string {
 
 /** Filters shared by the tools that select entities. */
 export const selectorFields = {
-  domain: z.string().optional().describe('Only entities of this domain, e.g. "light", "sensor", "binary_sensor".'),
-  area: z.string().optional().describe('Only entities in this area, by area id, name or alias (e.g. "kitchen", "Lounge").'),
-  floor: z.string().optional().describe('Only entities on this floor, by floor id, name or alias (e.g. "first_floor", "upstairs").'),
-  label: z.string().optional().describe('Only entities carrying this label (on the entity, its device or its area), by label id or name.'),
-  device_class: z.string().optional().describe('Only entities of this device class, e.g. "temperature", "motion", "door".'),
-  state: z.string().optional().describe('Only entities whose current state equals this, e.g. "on", "unavailable".'),
+  domain: name().optional().describe('Only entities of this domain, e.g. "light", "sensor", "binary_sensor".'),
+  area: name().optional().describe('Only entities in this area, by area id, name or alias (e.g. "kitchen", "Lounge").'),
+  floor: name().optional().describe('Only entities on this floor, by floor id, name or alias (e.g. "first_floor", "upstairs").'),
+  label: name().optional().describe('Only entities carrying this label (on the entity, its device or its area), by label id or name.'),
+  device_class: name().optional().describe('Only entities of this device class, e.g. "temperature", "motion", "door".'),
+  state: name().optional().describe('Only entities whose current state equals this, e.g. "on", "unavailable".'),
   include_hidden: z
     .boolean()
     .default(false)

@@ -1,14 +1,16 @@
 import { z } from "zod";
 import type { HaClient, HistoryResult, LogbookEntry } from "../../ha/index.js";
 import type { HomeIndex, IndexedEntity } from "../../indexer/index.js";
-import { systemClock, type Clock } from "../../shared/index.js";
+import { own, systemClock, type Clock } from "../../shared/index.js";
+import { name } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { analyzeHistory, isDown, type Availability } from "./availability.js";
 import { guarded, progressOf, iso, noteFailure, shortTime } from "./common.js";
 import { LEVELS, atLeast, createMentionMatcher, logRecords, type LogRecord } from "./log-records.js";
+import { logbookLine } from "./logbook-line.js";
 
 const Input = z.object({
-  entity_id: z.string().min(1).describe('The entity to diagnose, e.g. "switch.christmas_lights". Use index_search to find it.'),
+  entity_id: name().min(1).describe('The entity to diagnose, e.g. "switch.christmas_lights". Use index_search to find it.'),
   hours: z.number().positive().max(168).default(24).describe("How far back to read history and logbook, in hours (default 24, at most 168)."),
 });
 
@@ -82,7 +84,7 @@ export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaClient;
           deps.ha.systemLog().catch(noteFailure(notes, "The system log", [])).then(step("system log read")),
           deps.ha.errorLog().catch(noteFailure(notes, "The error log", "")).then(step("error log read")),
         ]);
-        const avail = analyzeHistory(history[e.entityId], now);
+        const avail = analyzeHistory(own(history, e.entityId), now);
         const logs = matchLogs({ e, records: logRecords(system, text), index: deps.index, since: start.getTime() });
         const device = e.deviceId ? deps.index.device(e.deviceId) : undefined;
         const related = e.deviceId ? deps.index.entitiesOfDevice(e.deviceId).filter((id) => id !== e.entityId) : [];
@@ -115,7 +117,7 @@ export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaClient;
           }),
           logbook: logbook
             .slice(-10)
-            .map((l) => ({ when: iso(l.when * 1000), message: [l.name, l.message ?? (l.state !== undefined ? `changed to ${l.state}` : "")].filter(Boolean).join(" ") })),
+            .map((l) => ({ when: iso(l.when * 1000), message: logbookLine(l, deps.index) })),
           log_entries: logs.map(({ r, on }) => ({ integration: r.integration, level: r.level, message: r.message, count: r.count, last_seen: iso(r.lastSeen), matched_on: on })),
           findings: findings({ e, avail, hours: args.hours, now, logs, deviceDisabled: device?.disabled ?? false }),
           notes,

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { SystemLogEntry } from "../../ha/index.js";
 import { createHomeIndex } from "../../indexer/index.js";
 // Test support of the indexer (same owner): a scripted HaClient and a small home.
-import { createFakeHa, type FakeHa } from "../../indexer/test-support/fake-ha.js";
-import { fixtureRegistries, fixtureStates } from "../../indexer/test-support/fixture-home.js";
+import { createFakeHa, type FakeHa } from "../../../test/support/indexer/fake-ha.js";
+import { fixtureRegistries, fixtureStates } from "../../../test/support/indexer/fixture-home.js";
 import { manualClock, silentLogger } from "../../shared/index.js";
 import { ToolRegistry } from "../registry.js";
 import type { ToolCallContext } from "../tool.js";
@@ -131,6 +131,21 @@ describe("grounding tools", () => {
     ]);
     expect(out.related).toEqual([{ entity_id: "sensor.hall_motion_battery", name: "Hall Motion Battery", state: "87" }]);
     expect(out.device).toMatchObject({ manufacturer: "Aqara" });
+  });
+
+  it("diagnose_entity words logbook entries with the index's names, as HA sends none for state changes", async () => {
+    const { ha, registry } = await setup();
+    ha.logbookEntries = [
+      { when: sec(NOW - 7_200_000), state: "unavailable", entity_id: "binary_sensor.hall_motion" },
+      { when: sec(NOW - 3_600_000), state: "off", entity_id: "binary_sensor.hall_motion", context_user_id: "u1", context_event_type: "call_service", context_domain: "homeassistant", context_service: "update_entity" },
+      { when: sec(NOW - 60_000), name: "Hall sensor", message: "was reset", domain: "zha" },
+    ];
+    const out = await value(registry, "diagnose_entity", { entity_id: "binary_sensor.hall_motion" });
+    expect((out.logbook as { message: string }[]).map((l) => l.message)).toEqual([
+      "Hall Motion Motion changed to unavailable",
+      "Hall Motion Motion changed to off (by homeassistant.update_entity)",
+      "Hall sensor was reset",
+    ]);
   });
 
   it("diagnose_entity suggests ids for an unknown entity", async () => {

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import type { HomeIndex } from "../../indexer/index.js";
+import { text } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { guarded, selectorFields, filterOf } from "./common.js";
 
 const Input = z.object({
-  query: z
-    .string()
-    .max(500)
+  query: text()
     .describe(
       'What to look for, in the user\'s own words: names, areas and their aliases, floors ("upstairs"), makers ("aqara"), labels, domains ("lights"). Typos are tolerated. May be empty when filters are given.',
     ),

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import type { HomeIndex } from "../../indexer/index.js";
+import { LIMITS, name, names, text } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { guarded, selectorFields, filterOf } from "./common.js";
 
 const Input = z.object({
-  query: z.string().max(500).optional().describe("Render the best matches of this search instead of a filter selection."),
-  entity_ids: z.array(z.string()).max(500).optional().describe("Render exactly these entities."),
-  device: z.string().optional().describe("Render the entities of this device (id or name)."),
+  query: text().optional().describe("Render the best matches of this search instead of a filter selection."),
+  entity_ids: names(LIMITS.entityIds).optional().describe("Render exactly these entities."),
+  device: name().optional().describe("Render the entities of this device (id or name)."),
   ...selectorFields,
   max_entities: z.number().int().min(1).max(500).default(60).describe("At most this many entity lines (default 60)."),
 });

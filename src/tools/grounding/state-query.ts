@@ -1,15 +1,15 @@
 import { z } from "zod";
 import type { HomeIndex, IndexedEntity } from "../../indexer/index.js";
+import { LIMITS, name, names } from "../limits.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import { guarded, iso, selectorFields, filterOf } from "./common.js";
 
 const Input = z.object({
-  entity_ids: z.array(z.string()).max(500).optional().describe("Exact entity ids to read, e.g. [\"light.kitchen\"]. Combined with the other filters."),
-  device: z.string().optional().describe("Only entities of this device, by device id or name."),
+  entity_ids: names(LIMITS.entityIds).optional().describe("Exact entity ids to read, e.g. [\"light.kitchen\"]. Combined with the other filters."),
+  device: name().optional().describe("Only entities of this device, by device id or name."),
   ...selectorFields,
   include_attributes: z.boolean().default(false).describe("Include every attribute of each entity. Off by default to keep the answer small."),
-  attributes: z
-    .array(z.string())
+  attributes: names(100)
     .optional()
     .describe('Include only these attributes, e.g. ["brightness", "current_temperature"]. Ignored when include_attributes is true.'),
   limit: z.number().int().min(1).max(1000).default(100).describe("At most this many entities (1-1000, default 100)."),
@@ -36,7 +36,9 @@ function pickAttributes(e: IndexedEntity, all: boolean, names: string[] | undefi
   if (!e.state) return all || names ? {} : undefined;
   if (all) return e.state.attributes;
   if (!names) return undefined;
-  return Object.fromEntries(names.filter((n) => n in e.state!.attributes).map((n) => [n, e.state!.attributes[n]]));
+  const attributes = e.state.attributes;
+  // Only attributes the entity has: a name like "constructor" must not reach Object.prototype.
+  return Object.fromEntries(names.filter((n) => Object.hasOwn(attributes, n)).map((n) => [n, attributes[n]]));
 }
 
 /** `state_query`: current states by ids, area, floor, domain, label or device. */

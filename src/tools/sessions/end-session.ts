@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { Store } from "../../store/index.js";
+import { text } from "../limits.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import { SessionIdInput, storeFailure } from "./wire.js";
 
 const Input = z.object({
   session_id: SessionIdInput,
-  reason: z.string().max(500).optional().describe("Why the session ends; kept with the session for later reading."),
+  reason: text().optional().describe("Why the session ends; kept with the session for later reading."),
 });
 
 const Output = z.object({ status: z.literal("ended") });

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { isUlid, type Store } from "../../store/index.js";
+import { text } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { SessionBriefWire, sessionBriefToWire } from "./wire.js";
 
 const Input = z.object({
   status: z.enum(["active", "ended", "expired"]).optional().describe("Only sessions with this status. Omit for all."),
   limit: z.number().int().min(1).max(100).default(20).describe("At most this many sessions (1-100, default 20)."),
-  cursor: z.string().optional().describe("The next_cursor of the previous page, to read the next one."),
+  cursor: text().optional().describe("The next_cursor of the previous page, to read the next one."),
 });
 
 const Output = z.object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { HaAgentError } from "../../shared/index.js";
 import { NotFoundError, ULID_PATTERN, type Budgets, type MessageRef, type ModelConfig, type Policy, type Preferences, type SessionRecord } from "../../store/index.js";
+import { LIMITS, name, names } from "../limits.js";
 import { fail, type ToolOutcome } from "../tool.js";
 
 // Snake_case wire shapes of the session settings, and converters to the store's records.
@@ -11,8 +12,8 @@ export const SessionIdInput = z
   .describe("The session id returned by ha_agent_start_session.");
 
 export const ModelWire = z.object({
-  provider: z.string().min(1).optional().describe('Model provider, e.g. "gemini". Omit for the add-on default.'),
-  name: z.string().min(1).optional().describe('Model name, e.g. "gemini-2.5-flash". Omit for the add-on default.'),
+  provider: name().min(1).optional().describe('Model provider, e.g. "gemini". Omit for the add-on default.'),
+  name: name().min(1).optional().describe('Model name, e.g. "gemini-2.5-flash". Omit for the add-on default.'),
   temperature: z.number().min(0).max(2).optional().describe("Sampling temperature 0-2. Omit for the provider default."),
 });
 
@@ -25,13 +26,13 @@ export const BudgetsWire = z.object({
 
 export const PolicyWire = z.object({
   allow_actuation: z.boolean().describe("May the agent change things in the home? Default false (read-only)."),
-  allowlisted_services: z.array(z.string()).describe('Services the agent may call when actuation is allowed, e.g. ["switch.turn_off"].'),
+  allowlisted_services: names(LIMITS.services).describe('Services the agent may call when actuation is allowed, e.g. ["switch.turn_off"].'),
   enforce_fixed_model: z.boolean().describe("Refuse per-turn model overrides. Default false."),
   max_open_continuations: z.number().int().positive().describe("Turns that may run at once in this session (default 1: single-flight)."),
 });
 
 export const PreferencesWire = z.object({
-  language: z.string().optional().describe('Answer language, e.g. "en" or "de".'),
+  language: z.string().max(35, { error: "at most 35 characters, e.g. en or pt-BR" }).optional().describe('Answer language, e.g. "en" or "de".'),
   units: z.enum(["metric", "imperial"]).optional().describe("Unit system for answers."),
   verbosity: z.enum(["brief", "normal", "detailed"]).optional().describe("How long answers should be."),
 });
@@ -87,7 +88,7 @@ export function sessionBriefToWire(s: SessionRecord): z.infer<typeof SessionBrie
 
 /** Store errors become failure values the caller can act on; anything else is a bug and is rethrown. */
 export function storeFailure(err: unknown): ToolOutcome<never> {
-  if (err instanceof HaAgentError && ["not_found", "session_ended", "session_expired", "stale_write", "storage_error", "invalid_id"].includes(err.code)) {
+  if (err instanceof HaAgentError && ["not_found", "session_ended", "session_expired", "stale_write", "storage_error", "invalid_id", "store_unavailable", "too_many_sessions"].includes(err.code)) {
     return fail(err.code === "invalid_id" ? "not_found" : err.code, err.message);
   }
   throw err;

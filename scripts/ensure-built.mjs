@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// Builds the product (dist/) or the benchmarks (dist-bench/) only when a
+// source is newer than the last build, so `npm start`, `npm run sim` and
+// `npm run fsck` start at once when nothing changed.
+// Usage: node scripts/ensure-built.mjs product|bench [--quiet]
+import { spawnSync } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+
+const TARGETS = {
+  product: { config: "tsconfig.build.json", marker: "dist/main.js", inputs: ["src", "tsconfig.json", "tsconfig.build.json", "package-lock.json"] },
+  bench: { config: "tsconfig.bench.json", marker: "dist-bench/bench/crash/run.js", inputs: ["src", "bench", "test/support", "tsconfig.json", "tsconfig.bench.json", "package-lock.json"] },
+};
+
+/** Newest modification time under `path`; tests do not change what is built. */
+export function newestInput(path) {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return path.endsWith(".test.ts") ? 0 : stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestInput(join(path, entry)));
+  return newest;
+}
+
+/** True when the marker is missing or older than any input. */
+export function isStale(target, root = process.cwd()) {
+  let built;
+  try {
+    built = statSync(join(root, target.marker)).mtimeMs;
+  } catch {
+    return true;
+  }
+  return target.inputs.some((input) => newestInput(join(root, input)) > built);
+}
+
+function main() {
+  const [name, flag] = process.argv.slice(2);
+  const target = TARGETS[name];
+  if (!target) {
+    console.error(`usage: node scripts/ensure-built.mjs ${Object.keys(TARGETS).join("|")} [--quiet]`);
+    process.exit(2);
+  }
+  if (!isStale(target)) return;
+  if (flag !== "--quiet") console.error(`Building ${name === "product" ? "HA Agent" : "the benchmarks"} (sources changed since the last build)…`);
+  const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+  const result = spawnSync(process.execPath, [tsc, "-p", target.config], { stdio: "inherit" });
+  process.exit(result.status ?? 1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();
+
+export { TARGETS };

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { banner, inspectorCommand, INSPECTOR_FOR_NODE_20 } from "./banner.js";
+
+const info = { version: "0.2.0", mcpUrl: "http://127.0.0.1:8808/mcp", mcpPort: 8808, statusUrl: "http://127.0.0.1:8099/", nodeVersion: "20.20.2" };
+
+describe("banner", () => {
+  it("suggests an MCP Inspector that runs on the user's Node", () => {
+    expect(inspectorCommand({ mcpUrl: info.mcpUrl, token: "T", nodeVersion: "20.20.2" })).toContain(`@modelcontextprotocol/inspector@${INSPECTOR_FOR_NODE_20} --cli`);
+    expect(inspectorCommand({ mcpUrl: info.mcpUrl, token: "T", nodeVersion: "22.18.0" })).toContain(`inspector@${INSPECTOR_FOR_NODE_20}`);
+    expect(inspectorCommand({ mcpUrl: info.mcpUrl, token: "T", nodeVersion: "22.19.0" })).toMatch(/npx -y @modelcontextprotocol\/inspector --cli/);
+    expect(inspectorCommand({ mcpUrl: info.mcpUrl, token: "T", nodeVersion: "24.1.0" })).toContain('--header "Authorization: Bearer T"');
+  });
+
+  it("shows the demo token and the command in demo mode", () => {
+    const text = banner({ mode: "demo" }, { ...info, demoToken: "demo-token-123" });
+    expect(text.split("\n").slice(0, 3)).toEqual(["HA Agent 0.2.0 (demo mode)", "MCP endpoint: http://127.0.0.1:8808/mcp", "Token:        demo-token-123"]);
+    expect(text).toContain("inspector@");
+  });
+
+  it("names the address clients really use in add-on mode, not the container's loopback", () => {
+    const text = banner({ mode: "addon" }, { ...info, demoToken: undefined });
+    expect(text).not.toContain("127.0.0.1");
+    expect(text).toContain("MCP endpoint: http://<your-home-assistant-host>:8808/mcp\n");
+    expect(text).toContain("Network tab");
+  });
+});

@@ -1,0 +1,54 @@
+import type { AppConfig } from "./config/index.js";
+
+/** The last MCP Inspector that runs on Node 20 and has `--header`; newer ones need Node 22.19. */
+export const INSPECTOR_FOR_NODE_20 = "0.16.8";
+
+/** An MCP Inspector command line that works on the Node the user runs. */
+export function inspectorCommand(args: { mcpUrl: string; token: string; nodeVersion: string }): string {
+  const [major = 0, minor = 0] = args.nodeVersion.split(".").map(Number);
+  const modern = major > 22 || (major === 22 && minor >= 19);
+  const pkg = modern ? "@modelcontextprotocol/inspector" : `@modelcontextprotocol/inspector@${INSPECTOR_FOR_NODE_20}`;
+  return `npx -y ${pkg} --cli ${args.mcpUrl} --transport http --header "Authorization: Bearer ${args.token}" --method tools/list`;
+}
+
+export interface BannerInfo {
+  version: string;
+  mcpUrl: string;
+  mcpPort: number;
+  statusUrl: string;
+  demoToken: string | undefined;
+  nodeVersion: string;
+}
+
+/**
+ * The first lines the program prints: where clients connect and how. In
+ * add-on mode the listener's own address means nothing to a client on
+ * another machine, so the banner names the host they should use.
+ */
+export function banner(config: Pick<AppConfig, "mode">, info: BannerInfo): string {
+  const lines = [`HA Agent ${info.version} (${config.mode} mode)`];
+  if (config.mode === "demo" && info.demoToken) {
+    lines.push(
+      `MCP endpoint: ${info.mcpUrl}`,
+      `Token:        ${info.demoToken}`,
+      `Status page:  ${info.statusUrl}`,
+      "This is a simulated demo home. Try it with the MCP Inspector:",
+      `  ${inspectorCommand({ mcpUrl: info.mcpUrl, token: info.demoToken, nodeVersion: info.nodeVersion })}`,
+    );
+  } else if (config.mode === "addon") {
+    lines.push(
+      `MCP endpoint: http://<your-home-assistant-host>:${info.mcpPort}/mcp`,
+      `              e.g. http://homeassistant.local:${info.mcpPort}/mcp; the port can be changed on the add-on's Network tab.`,
+      "Authenticate with the header 'Authorization: Bearer <Home Assistant long-lived access token>'.",
+      "Status page:  open HA Agent in the Home Assistant sidebar.",
+    );
+  } else {
+    lines.push(
+      `MCP endpoint: ${info.mcpUrl}`,
+      `              from other machines: http://<this-machine's-address>:${info.mcpPort}/mcp`,
+      "Authenticate with the header 'Authorization: Bearer <Home Assistant long-lived access token>'.",
+      `Status page:  ${info.statusUrl}`,
+    );
+  }
+  return `${lines.join("\n")}\n\n`;
+}

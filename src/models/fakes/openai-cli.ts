@@ -1,0 +1,85 @@
+import { parseArgs } from "node:util";
+import { echoResponder, FAKE_FLAVOURS, startFakeOpenAiServer, type FakeFlavour } from "./openai/index.js";
+
+const USAGE = `Usage: npm run fake:openai -- [--flavour openai|ollama|llama-server] [--port 0] [--host 127.0.0.1] [--key KEY] [--models a,b]`;
+
+/**
+ * `npm run fake:openai`: a fake OpenAI-compatible server on a port, until
+ * SIGINT or SIGTERM. It answers every chat request by echoing the user, so
+ * `npm run model:check` and hand-made curl calls have something to talk to.
+ */
+async function main(argv: string[]): Promise<number> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        flavour: { type: "string" },
+        port: { type: "string" },
+        host: { type: "string" },
+        key: { type: "string" },
+        models: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const flavour = (values.flavour as string | undefined) ?? "openai";
+  if (!FAKE_FLAVOURS.includes(flavour as FakeFlavour)) {
+    console.error(`--flavour must be one of ${FAKE_FLAVOURS.join(", ")}, got "${flavour}"\n${USAGE}`);
+    return 2;
+  }
+  const portText = (values.port as string | undefined) ?? "0";
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) {
+    console.error(`--port must be a whole number from 0 to 65535, got "${portText}"\n${USAGE}`);
+    return 2;
+  }
+  const models = (values.models as string | undefined)
+    ?.split(",")
+    .map((m) => m.trim())
+    .filter((m) => m !== "");
+  const key = values.key as string | undefined;
+  let fake;
+  try {
+    fake = await startFakeOpenAiServer({
+      flavour: flavour as FakeFlavour,
+      port,
+      host: (values.host as string | undefined) ?? "127.0.0.1",
+      apiKey: key,
+      models: models?.length ? models : undefined,
+      responder: echoResponder,
+    });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    console.error(code === "EADDRINUSE" ? `Port ${port} is already in use; pick another with --port.` : `Cannot start the fake server: ${(err as Error).message}`);
+    return 1;
+  }
+  console.log(`Fake OpenAI-compatible server (${fake.flavour} flavour), answering by echo`);
+  console.log(`Base URL: ${fake.baseUrl}`);
+  console.log(`API key:  ${fake.apiKey ?? "(none needed)"}`);
+  console.log(`Models:   ${fake.models.join(", ")}`);
+  console.log("Press Ctrl+C to stop.");
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+  await fake.close();
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(`Fake server failed: ${(err as Error).message ?? String(err)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,23 @@
+import type { JsonValue } from "../../schemas.js";
+import type { FakeChatRequest, FakeReply } from "./types.js";
+
+/**
+ * A responder for trying a client by hand (`npm run fake:openai`): it
+ * repeats the last user message, or counts the tool results it was given.
+ * It never calls tools and claims no intelligence.
+ */
+export function echoResponder(request: FakeChatRequest): FakeReply {
+  const last = request.messages[request.messages.length - 1];
+  if (last?.role === "tool") {
+    const results = trailingToolMessages(request.messages);
+    return { text: `Fake model: received ${results} tool result${results === 1 ? "" : "s"}.` };
+  }
+  const said = typeof last?.content === "string" ? last.content : "";
+  return { text: `Fake model: you said "${said.slice(0, 200)}".` };
+}
+
+function trailingToolMessages(messages: { [key: string]: JsonValue }[]): number {
+  let n = 0;
+  for (let i = messages.length - 1; i >= 0 && messages[i]?.role === "tool"; i--) n++;
+  return n;
+}

@@ -1,0 +1,161 @@
+import type { JsonValue } from "../../schemas.js";
+import type { FakeFlavour } from "./types.js";
+
+type Json = { [key: string]: JsonValue };
+
+/** What differs between the servers the fake imitates. */
+export interface Flavour {
+  name: FakeFlavour;
+  defaultModels: string[];
+  /** Ollama has no keys at all; llama-server leaves its model list public. */
+  checksKey: boolean;
+  publicModelList: boolean;
+  /** llama-server serves one model and answers to any model name. */
+  anyModelName: boolean;
+  /** Ollama sends each call whole; the others send argument fragments. */
+  wholeToolCalls: boolean;
+  reasoningField: "reasoning" | "reasoning_content" | undefined;
+  /** llama-server makes one call per turn unless `parallel_tool_calls: true`. */
+  parallelNeedsFlag: boolean;
+  /** Ollama refuses a history whose tool call arguments are not JSON. */
+  parsesHistoryArguments: boolean;
+  callId(random: () => number): string;
+  /** The `{error: …}` body for a status and a message, in the server's own shape. */
+  error(status: number, message: string, extra?: { type?: string; code?: string | null; param?: string | null }): Json;
+  unknownModel(model: string): { status: number; body: Json };
+  missingKey(): Json;
+  wrongKey(sent: string): Json;
+  modelList(models: string[], created: number): Json;
+  /** Fields every chunk and completion carries besides `choices` and `usage`. */
+  envelope(id: string, model: string, created: number, object: string): Json;
+}
+
+const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+function randomString(n: number, random: () => number, alphabet = ALNUM): string {
+  let s = "";
+  for (let i = 0; i < n; i++) s += alphabet[Math.floor(random() * alphabet.length)];
+  return s;
+}
+
+/** OpenAI's own API. */
+const openai: Flavour = {
+  name: "openai",
+  defaultModels: ["gpt-4.1-mini", "gpt-4o-mini", "gpt-5-mini"],
+  checksKey: true,
+  publicModelList: false,
+  anyModelName: false,
+  wholeToolCalls: false,
+  reasoningField: undefined,
+  parallelNeedsFlag: false,
+  parsesHistoryArguments: false,
+  callId: (random) => `call_${randomString(24, random)}`,
+  error: (status, message, extra = {}) => ({
+    error: {
+      message,
+      type: extra.type ?? (status === 429 ? "requests" : status >= 500 ? "server_error" : "invalid_request_error"),
+      param: extra.param ?? null,
+      code: extra.code ?? null,
+    },
+  }),
+  unknownModel: (model) => ({
+    status: 404,
+    body: openai.error(404, `The model \`${model}\` does not exist or you do not have access to it.`, { code: "model_not_found" }),
+  }),
+  missingKey: () =>
+    openai.error(
+      401,
+      "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY). You can obtain an API key from https://platform.openai.com/account/api-keys.",
+    ),
+  // OpenAI echoes a masked form of the key it got.
+  wrongKey: (sent) =>
+    openai.error(
+      401,
+      `Incorrect API key provided: ${sent.slice(0, 6)}${"*".repeat(Math.max(4, sent.length - 10))}${sent.slice(-4)}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+      { code: "invalid_api_key" },
+    ),
+  modelList: (models, created) => ({ object: "list", data: models.map((id) => ({ id, object: "model", created, owned_by: "system" })) }),
+  envelope: (id, model, created, object) => ({ id, object, created, model, service_tier: "default", system_fingerprint: "fp_fake0openai" }),
+};
+
+/** Ollama's OpenAI-compatible endpoints (`/v1`). */
+const ollama: Flavour = {
+  name: "ollama",
+  defaultModels: ["qwen3:8b", "llama3.1:8b", "gpt-oss:20b"],
+  checksKey: false,
+  publicModelList: true,
+  anyModelName: false,
+  wholeToolCalls: true,
+  reasoningField: "reasoning",
+  parallelNeedsFlag: false,
+  parsesHistoryArguments: true,
+  callId: (random) => `call_${randomString(8, random, "abcdefghijklmnopqrstuvwxyz0123456789")}`,
+  error: (status, message) => ({
+    error: { message, type: status === 400 ? "invalid_request_error" : status === 404 ? "not_found_error" : "api_error", param: null, code: null },
+  }),
+  unknownModel: (model) => ({ status: 404, body: ollama.error(404, `model "${model}" not found, try pulling it first`) }),
+  missingKey: () => ollama.error(401, "unauthorized"),
+  wrongKey: () => ollama.error(401, "unauthorized"),
+  modelList: (models, created) => ({ object: "list", data: models.map((id) => ({ id, object: "model", created, owned_by: "library" })) }),
+  envelope: (id, model, created, object) => ({ id, object, created, model, system_fingerprint: "fp_ollama" }),
+};
+
+/** llama.cpp's `llama-server` (started with `--jinja`, and `--api-key` when a key is set). */
+const llamaServer: Flavour = {
+  name: "llama-server",
+  defaultModels: ["Qwen3-8B-Q4_K_M.gguf"],
+  checksKey: true,
+  publicModelList: true,
+  anyModelName: true,
+  wholeToolCalls: false,
+  reasoningField: "reasoning_content",
+  parallelNeedsFlag: true,
+  parsesHistoryArguments: false,
+  callId: (random) => randomString(32, random),
+  error: (status, message, extra = {}) => ({
+    error: {
+      code: status,
+      message,
+      type:
+        extra.type ??
+        (status === 401 ? "authentication_error" : status === 404 ? "not_found_error" : status === 503 ? "unavailable_error" : status >= 500 ? "server_error" : "invalid_request_error"),
+    },
+  }),
+  unknownModel: (model) => ({ status: 404, body: llamaServer.error(404, `model ${model} not found`) }),
+  missingKey: () => llamaServer.error(401, "Invalid API Key"),
+  wrongKey: () => llamaServer.error(401, "Invalid API Key"),
+  modelList: (models, created) => ({
+    object: "list",
+    data: models.map((id) => ({ id, object: "model", created, owned_by: "llamacpp", meta: { n_ctx_train: 40960, n_params: 8190735360 } })),
+  }),
+  envelope: (id, model, created, object) => ({ created, id, model, system_fingerprint: "b6500-fake", object }),
+};
+
+export const FLAVOURS: Record<FakeFlavour, Flavour> = { openai, ollama, "llama-server": llamaServer };
+
+/** The fault bodies each server sends, in its words. */
+export function faultMessage(flavour: FakeFlavour, fault: "rate_limit" | "quota" | "server_error" | "unavailable" | "mid_stream", model: string): string {
+  const words: Record<FakeFlavour, Record<typeof fault, string>> = {
+    openai: {
+      rate_limit: `Rate limit reached for ${model} in organization org-fake on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s.`,
+      quota: "You exceeded your current quota, please check your plan and billing details.",
+      server_error: "The server had an error while processing your request. Sorry about that!",
+      unavailable: "The engine is currently overloaded, please try again later.",
+      mid_stream: "The server had an error while processing your request. Sorry about that!",
+    },
+    ollama: {
+      rate_limit: "too many requests",
+      quota: "too many requests",
+      server_error: "llama runner process has terminated: exit status 2",
+      unavailable: "server busy, please try again.  maximum pending requests exceeded",
+      mid_stream: "llama runner process has terminated: exit status 2",
+    },
+    "llama-server": {
+      rate_limit: "too many requests",
+      quota: "too many requests",
+      server_error: "Internal server error",
+      unavailable: "Loading model",
+      mid_stream: "Context size has been exceeded.",
+    },
+  };
+  return words[flavour][fault];
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { HaClient } from "../ha/index.js";
+import type { HomeIndex } from "../indexer/index.js";
+import type { Store } from "../store/index.js";
+import { createGroundingTools } from "./grounding/index.js";
+import { createSessionTools } from "./sessions/index.js";
+
+/** Every place in a JSON Schema where a caller could send an unbounded string, list or map. */
+function unbounded(schema: unknown, path: string, out: string[]): void {
+  if (!schema || typeof schema !== "object") return;
+  const s = schema as Record<string, unknown>;
+  if (s.type === "string" && s.maxLength === undefined && s.enum === undefined && s.const === undefined && s.pattern === undefined) out.push(path);
+  if (s.type === "array" && s.maxItems === undefined) out.push(`${path}[]`);
+  if (s.type === "object" && s.additionalProperties && typeof s.additionalProperties === "object" && s.maxProperties === undefined) out.push(`${path}{}`);
+  for (const [key, value] of Object.entries(s)) {
+    if (key === "properties" && value && typeof value === "object") for (const [p, v] of Object.entries(value)) unbounded(v, `${path}.${p}`, out);
+    else if (key === "items" || key === "additionalProperties") unbounded(value, path, out);
+    else if ((key === "anyOf" || key === "oneOf" || key === "allOf") && Array.isArray(value)) for (const v of value) unbounded(v, path, out);
+  }
+}
+
+describe("tool input limits", () => {
+  const tools = [...createGroundingTools({ index: {} as HomeIndex, ha: {} as HaClient }), ...createSessionTools({ store: {} as Store })];
+
+  it("bound every string, list and map a caller can send to any tool", () => {
+    const found: string[] = [];
+    for (const tool of tools) unbounded(z.toJSONSchema(tool.input, { io: "input", unrepresentable: "any" }), tool.name, found);
+    expect(found).toEqual([]);
+  });
+
+  it("refuse megabytes in start_session with a message naming the field and its limit", () => {
+    const start = tools.find((t) => t.name === "start_session")!;
+    const huge = "x".repeat(1_000_000);
+    for (const args of [{ model: { name: huge } }, { preferences: { language: huge } }, { policy: { allowlisted_services: Array.from({ length: 10_000 }, () => "light.turn_on") } }]) {
+      const parsed = start.input.safeParse(args);
+      expect(parsed.success).toBe(false);
+      expect(JSON.stringify(parsed.error?.issues)).toMatch(/at most \d+/);
+    }
+  });
+});
