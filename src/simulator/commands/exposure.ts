@@ -1,6 +1,7 @@
-import { z } from "zod";
 import { KNOWN_ASSISTANTS } from "../exposure.js";
-import { CommandError, EmptySchema, defineCommand, type Command } from "./command.js";
+import { CommandError, defineCommand, type Command } from "./command.js";
+import { bool, oneOf, str } from "./fields.js";
+import { z } from "zod";
 
 // Group entities HA never exposes to any assistant (CLOUD_NEVER_EXPOSED_ENTITIES).
 const NEVER_EXPOSED = new Set(["group.all_automations", "group.all_covers", "group.all_fans", "group.all_lights", "group.all_locks", "group.all_remotes", "group.all_scripts", "group.all_switches", "group.all_vacuum_cleaners"]);
@@ -9,19 +10,19 @@ const NEVER_EXPOSED = new Set(["group.all_automations", "group.all_covers", "gro
 export const exposureCommands: Command[] = [
   defineCommand(
     "homeassistant/expose_entity/list",
-    EmptySchema,
+    null,
     (conn, msg) => conn.sendResult(msg.id, { exposed_entities: conn.ctx.home.exposure.list(conn.ctx.home.registries.entities.keys()) }),
     { adminOnly: true },
   ),
   defineCommand(
     "homeassistant/expose_new_entities/get",
-    z.object({ assistant: z.enum(KNOWN_ASSISTANTS) }),
+    { assistant: oneOf(KNOWN_ASSISTANTS) },
     (conn, msg) => conn.sendResult(msg.id, { expose_new: conn.ctx.home.exposure.exposeNew(msg.assistant) }),
     { adminOnly: true },
   ),
   defineCommand(
     "homeassistant/expose_entity",
-    z.object({ assistants: z.array(z.enum(KNOWN_ASSISTANTS)), entity_ids: z.array(z.string()), should_expose: z.boolean() }),
+    { assistants: z.array(oneOf(KNOWN_ASSISTANTS), { error: "expected a list" }), entity_ids: z.array(str(), { error: "expected a list" }), should_expose: bool() },
     (conn, msg) => {
       const blocked = msg.entity_ids.find((id) => NEVER_EXPOSED.has(id));
       if (blocked) throw new CommandError("not_allowed", `can't expose '${blocked}'`);
