@@ -58,7 +58,7 @@ async function stack(): Promise<Stack> {
         clock: systemClock,
         logger: silentLogger,
         ceiling,
-        models: { get: () => model, missing: () => "No model is configured: set model_provider and gemini_api_key." },
+        models: { get: async () => model, missing: () => "No model is configured: set model_provider and gemini_api_key." },
       });
     },
     async reopen() {

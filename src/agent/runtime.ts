@@ -13,7 +13,7 @@ import { gatedModel } from "./gated-model.js";
 
 /** Where the runtime gets a model: the configured one, or another of the same provider for a per-turn override. */
 export interface ModelSource {
-  get(name?: string): ModelClient | undefined;
+  get(name?: string): Promise<ModelClient | undefined>;
   /** Why no model can be had, naming the options to set. */
   missing(): string;
 }
@@ -81,7 +81,7 @@ export class AgentRuntime {
     if (args.model && session.policy.enforceFixedModel && args.model !== session.model.name) {
       throw new AgentError("model_fixed", `This session's policy fixes its model (enforce_fixed_model); send the message without "model", or start a session without that policy.`);
     }
-    this.#modelFor(args.model ?? session.model.name);
+    const model = await this.#modelFor(args.model ?? session.model.name);
     let created: { continuation: ContinuationRecord; created: boolean };
     try {
       created = await this.options.store.continuations.create(principal.id, args.sessionId, {
@@ -98,14 +98,14 @@ export class AgentRuntime {
       }
       throw err;
     }
-    if (created.created) this.#start(principal, created.continuation);
+    if (created.created) this.#start(principal, created.continuation, model);
     return created;
   }
 
   /** A one-shot question in a session of its own that ends when the answer is in. */
   async ask(principal: Principal, args: Omit<SendArgs, "sessionId" | "idempotencyKey"> & { budgets?: { maxSteps?: number; maxToolCalls?: number; maxTokensPerTurn?: number } }) {
     this.#refuseWhileDraining();
-    this.#modelFor(args.model);
+    await this.#modelFor(args.model);
     const session = await this.options.store.sessions.create({ owner: principal.id, ...(args.budgets ? { budgets: args.budgets } : {}), ...(args.model ? { model: { name: args.model } } : {}) });
     this.#ephemeral.add(session.id);
     return this.send(principal, { ...args, sessionId: session.id });
@@ -160,9 +160,9 @@ export class AgentRuntime {
       throw new AgentError("not_resumable", `Continuation ${continuationId} is ${record.status}, not interrupted; await it instead.`);
     }
     const session = this.options.store.sessions.get(principal.id, record.sessionId);
-    this.#modelFor(modelOverride(record) ?? session?.model.name);
+    const model = await this.#modelFor(modelOverride(record) ?? session?.model.name);
     const running = await this.options.store.continuations.update(principal.id, continuationId, { status: "running" });
-    this.#start(principal, running);
+    this.#start(principal, running, model);
     return running;
   }
 
@@ -198,10 +198,9 @@ export class AgentRuntime {
     await Promise.race([Promise.all(all.map((r) => r.done.catch(() => undefined))), new Promise((r) => setTimeout(r, 1_000))]);
   }
 
-  #start(principal: Principal, continuation: ContinuationRecord): void {
+  #start(principal: Principal, continuation: ContinuationRecord, model: ModelClient): void {
     const store = this.options.store;
     const session = store.sessions.get(principal.id, continuation.sessionId)!;
-    const model = this.#modelFor(modelOverride(continuation) ?? session.model.name);
     const cancel = new AbortController();
     const interrupt = new AbortController();
     const done = executeContinuation(
@@ -222,8 +221,8 @@ export class AgentRuntime {
       });
   }
 
-  #modelFor(name: string | undefined): ModelClient {
-    const model = this.options.models.get(name);
+  async #modelFor(name: string | undefined): Promise<ModelClient> {
+    const model = await this.options.models.get(name).catch(() => undefined);
     if (!model) throw new AgentError("no_model", this.options.models.missing());
     return model;
   }
