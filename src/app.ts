@@ -9,9 +9,34 @@ import { demoHouse, startSimulator, type House, type Simulator } from "./simulat
 import { openStore, type Store, type StoreFs } from "./store/index.js";
 import { ToolRegistry } from "./tools/index.js";
 import { createGroundingTools } from "./tools/grounding/index.js";
+import { createCallServiceTool } from "./tools/actions/index.js";
+import { createAgentTools } from "./tools/agent/index.js";
+import { createAgent } from "./agent/index.js";
+import { builtInModelProviders, checkModel, createModelSource, type ModelSource } from "./models/index.js";
 import { createSessionTools } from "./tools/sessions/index.js";
 
 export const VERSION = "0.1.0";
+
+/** How long a stop waits for running turns to reach a step boundary; the whole stop stays under the add-on's 10 s. */
+const AGENT_DRAIN_MS = 4_000;
+
+/**
+ * Tries the configured model once, in the background: a wrong key or model
+ * name is one clear log line at start instead of a surprise at the first
+ * question. Never fatal: a network outage at boot must not stop the add-on.
+ */
+async function checkModelAtStart(models: ModelSource, logger: Logger): Promise<void> {
+  const described = models.describe();
+  if (described.status === "not configured") {
+    logger.info(`no model is configured, so the agent tools are off until it is: ${models.missing()}`);
+    return;
+  }
+  const client = await models.get().catch(() => undefined);
+  if (!client) return;
+  const check = await checkModel(client);
+  if (check.ok) logger.info({ provider: client.provider, model: client.model, latencyMs: check.latencyMs }, `model ${client.label} answered`);
+  else logger.warn({ provider: client.provider, model: client.model, code: check.code }, `the model check failed: ${check.message}`);
+}
 
 export interface AppDeps {
   config: AppConfig;
@@ -29,6 +54,8 @@ export interface AppDeps {
   authCacheMs?: number;
   /** Demo mode: the house the embedded simulator serves. */
   demoHouse?: House;
+  /** The models the agent uses; tests pass scripted ones. Default: from the options. */
+  models?: ModelSource;
   /** Called once the MCP endpoint is listening, before anything else is logged. */
   onListening?: (info: { mcpUrl: string; statusUrl: string; demoToken: string | undefined }) => void;
 }
@@ -102,10 +129,39 @@ export async function startApp(deps: AppDeps): Promise<App> {
     // Closed before the index stops, so nothing waits on a slow HA to answer unsubscribe calls.
     onStop("home assistant connection", () => client.close());
 
-    const registry = new ToolRegistry(config.options.tool_name_separator);
-    for (const tool of [...createGroundingTools({ index, ha: client, clock }), ...createSessionTools({ store })]) registry.register(tool);
+    const options = config.options;
+    const models =
+      deps.models ??
+      createModelSource({
+        registry: builtInModelProviders(),
+        settings: {
+          provider: options.model_provider,
+          model: options.model,
+          geminiApiKey: options.gemini_api_key,
+          geminiBaseUrl: options.gemini_base_url,
+          openaiBaseUrl: options.openai_base_url,
+          openaiApiKey: options.openai_api_key,
+        },
+        clock,
+        logger: logger.child({ part: "model" }),
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      });
+    onStop("models", () => models.close());
+    const ceiling = { allow: options.allow_actuation, allowlist: options.actuation_allowlist };
+    const agent = createAgent({ store, index, ha: client, models, clock, logger: logger.child({ part: "agent" }), ceiling, maxConcurrentModelCalls: options.max_concurrent_model_calls });
+    // Stopped before the store closes: running turns reach a step boundary and are journaled.
+    onStop("agent", () => agent.runtime.drain(AGENT_DRAIN_MS));
 
-    const health = () => healthReport(createStatusChecks({ ha: client, index, store }), startedAt, clock.now());
+    const registry = new ToolRegistry(options.tool_name_separator);
+    for (const tool of [
+      ...createGroundingTools({ index, ha: client, clock }),
+      createCallServiceTool({ ha: client, index, ceiling }),
+      ...createSessionTools({ store }),
+      ...createAgentTools({ agent: agent.runtime }),
+    ])
+      registry.register(tool);
+
+    const health = () => healthReport(createStatusChecks({ ha: client, index, store, model: models }), startedAt, clock.now());
     const sessions = createMcpSessions({ createServer: () => createMcpServer({ registry, info: { name: "ha-agent", version: VERSION }, logger: logger.child({ part: "mcp" }) }), logger: logger.child({ part: "mcp" }), clock });
     onStop("mcp sessions", () => sessions.closeAll());
     const verifier = createTokenVerifier({
@@ -141,6 +197,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
     deps.onListening?.({ mcpUrl, statusUrl, demoToken });
     logger.info({ mode: config.mode, mcpUrl, statusUrl, recovery: store.recovery }, `HA Agent ${VERSION} listening in ${config.mode} mode`);
 
+    void checkModelAtStart(models, logger.child({ part: "model" }));
     const ready = (async () => {
       await client.connect();
       await index.start();

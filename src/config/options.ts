@@ -12,6 +12,16 @@ function port() {
 }
 
 /**
+ * The default Gemini model: a stable (GA) Flash model with function calling
+ * and thinking, cheap enough for a home, with no shutdown date announced.
+ * gemini-2.5-flash, the earlier default, was retired on 2026-12-01.
+ */
+export const DEFAULT_GEMINI_MODEL = "gemini-3.5-flash";
+
+/** `domain.service`, either part may be `*` (the actuation allowlist's entries). */
+const SERVICE_PATTERN = /^([a-z0-9_]+|\*)\.([a-z0-9_]+|\*)$/;
+
+/**
  * Every user-facing setting, once. The add-on reads them from
  * `/data/options.json` (snake_case keys); standalone and demo mode read the
  * environment variable named in `env`. `config.yaml`, `translations/en.yaml`
@@ -23,10 +33,19 @@ export const OPTION_SCHEMAS = {
   tool_name_separator: z.enum(["_", "."]).default("_"),
   core_url: z.url({ protocol: /^https?$/ }).optional(),
   model_provider: z.enum(["gemini", "openai"]).default("gemini"),
-  model: z.string().min(1).default("gemini-2.5-flash"),
+  model: z.string().min(1).max(200).default(DEFAULT_GEMINI_MODEL),
   gemini_api_key: z.string().min(1).optional(),
-  model_base_url: z.url({ protocol: /^https?$/ }).optional(),
-  model_api_key: z.string().min(1).optional(),
+  gemini_base_url: z.url({ protocol: /^https?$/ }).optional(),
+  openai_base_url: z.url({ protocol: /^https?$/ }).optional(),
+  openai_api_key: z.string().min(1).optional(),
+  allow_actuation: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "expected true or false" })).default(false),
+  actuation_allowlist: z
+    .preprocess(
+      (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v),
+      z.array(z.string().regex(SERVICE_PATTERN, { error: 'expected service patterns such as "light.*" or "switch.turn_off"' })).max(100),
+    )
+    .default([]),
+  max_concurrent_model_calls: wholeNumber(1, 32).default(4),
   session_idle_days: wholeNumber(1, 365).default(7),
   continuation_retention_hours: wholeNumber(1, 24 * 90).default(24),
   max_sessions_per_principal: wholeNumber(1, 1000).default(50),
@@ -43,15 +62,19 @@ export const OPTION_ENV: Record<OptionName, string> = {
   model_provider: "MODEL_PROVIDER",
   model: "MODEL",
   gemini_api_key: "GEMINI_API_KEY",
-  model_base_url: "MODEL_BASE_URL",
-  model_api_key: "MODEL_API_KEY",
+  gemini_base_url: "GEMINI_BASE_URL",
+  openai_base_url: "OPENAI_BASE_URL",
+  openai_api_key: "OPENAI_API_KEY",
+  allow_actuation: "ALLOW_ACTUATION",
+  actuation_allowlist: "ACTUATION_ALLOWLIST",
+  max_concurrent_model_calls: "MAX_CONCURRENT_MODEL_CALLS",
   session_idle_days: "SESSION_IDLE_DAYS",
   continuation_retention_hours: "CONTINUATION_RETENTION_HOURS",
   max_sessions_per_principal: "MAX_SESSIONS_PER_PRINCIPAL",
 };
 
 /** Options that hold secrets: never logged, shown as `password` in the add-on UI. */
-export const SECRET_OPTIONS: ReadonlySet<OptionName> = new Set(["gemini_api_key", "model_api_key"]);
+export const SECRET_OPTIONS: ReadonlySet<OptionName> = new Set(["gemini_api_key", "openai_api_key"]);
 
 export const OptionsSchema = z.object(OPTION_SCHEMAS);
 export type Options = z.infer<typeof OptionsSchema>;

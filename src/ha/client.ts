@@ -213,6 +213,8 @@ export function createHaClient(options: HaClientOptions): HaClient & { connect()
     listAreaRegistry: () => sendCommand<AreaRegistryEntry[]>(messages.registryListMessage("area")),
     listFloorRegistry: () => sendCommand<FloorRegistryEntry[]>(messages.registryListMessage("floor")),
     listLabelRegistry: () => sendCommand<LabelRegistryEntry[]>(messages.registryListMessage("label")),
+    listExposedEntities: () => sendCommand(messages.exposedEntitiesMessage()),
+    getExposeNewEntities: (assistant) => sendCommand(messages.exposeNewEntitiesMessage(assistant)),
 
     history: (args) => sendCommand<HistoryResult>(messages.historyMessage(args)),
     logbook: (args) => sendCommand<LogbookEntry[]>(messages.logbookMessage(args)),

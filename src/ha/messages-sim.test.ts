@@ -26,6 +26,8 @@ const SAMPLES: Record<keyof typeof messages, () => messages.HaMessage | undefine
   statisticsMessage: () => messages.statisticsMessage({ startTime: new Date(), statisticIds: [], period: "hour" }),
   renderTemplateMessage: () => messages.renderTemplateMessage("{{ 1 }}"),
   subscribeEntitiesMessage: () => messages.subscribeEntitiesMessage(),
+  exposedEntitiesMessage: () => messages.exposedEntitiesMessage(),
+  exposeNewEntitiesMessage: () => messages.exposeNewEntitiesMessage("conversation"),
 };
 
 let sim: Simulator;
@@ -86,6 +88,8 @@ describe("every request the product sends passes HA's strict schemas", () => {
       await ha.logbook({ ...day, entityIds: ["light.kitchen_ceiling"], deviceIds: [index.entity("light.kitchen_ceiling")!.deviceId!] });
       await ha.statistics({ ...day, statisticIds: ["sensor.kitchen_temperature"], period: "year", types: ["mean", "last_reset"] });
       await ha.renderTemplate("{{ states('light.kitchen_ceiling') }} {{ x }}", { x: 1 });
+      await ha.listExposedEntities();
+      await ha.getExposeNewEntities("conversation");
       const unsubEntities = await ha.subscribeEntities(() => undefined);
       const unsubAll = await ha.subscribeEvents(undefined, () => undefined);
       const unsubOne = await ha.subscribeEvents("state_changed", () => undefined);

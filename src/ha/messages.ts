@@ -81,3 +81,8 @@ export function renderTemplateMessage(template: string, variables?: Record<strin
 }
 
 export const subscribeEntitiesMessage = (): HaMessage => ({ type: "subscribe_entities" });
+
+/** Explicit voice-assistant exposure settings of every entity (admin only). */
+export const exposedEntitiesMessage = (): HaMessage => ({ type: "homeassistant/expose_entity/list" });
+/** Whether new entities are exposed to `assistant` by HA's defaults (admin only). */
+export const exposeNewEntitiesMessage = (assistant: string): HaMessage => ({ type: "homeassistant/expose_new_entities/get", assistant });

@@ -291,6 +291,10 @@ export interface HaClient {
   listAreaRegistry(): Promise<AreaRegistryEntry[]>;
   listFloorRegistry(): Promise<FloorRegistryEntry[]>;
   listLabelRegistry(): Promise<LabelRegistryEntry[]>;
+  /** Explicit exposure settings per entity and assistant (`homeassistant/expose_entity/list`; admin only). */
+  listExposedEntities(): Promise<{ exposed_entities: Record<string, Record<string, boolean>> }>;
+  /** Whether new entities get HA's default exposure for `assistant` (admin only). */
+  getExposeNewEntities(assistant: string): Promise<{ expose_new: boolean }>;
 
   history(args: { startTime: Date; endTime?: Date; entityIds: string[]; minimalResponse?: boolean; noAttributes?: boolean; significantChangesOnly?: boolean }): Promise<HistoryResult>;
   logbook(args: { startTime: Date; endTime?: Date; entityIds?: string[]; deviceIds?: string[] }): Promise<LogbookEntry[]>;

@@ -5,6 +5,7 @@ export interface StatusSources {
   ha: { readonly status: string; readonly haVersion: string | undefined };
   index: { readonly ready: boolean; stats(): object };
   store: { readonly recovery: object; readonly unwritable: string | undefined };
+  model?: { describe(): { status: string; provider: string; model: string; label?: string } };
 }
 
 const HA_REASONS: Record<string, string> = {
@@ -16,6 +17,7 @@ const HA_REASONS: Record<string, string> = {
 
 /** The checks behind `/healthz` and the status page: HA connected, index searchable, store open. */
 export function createStatusChecks(sources: StatusSources): HealthCheck[] {
+  const model = sources.model;
   return [
     {
       name: "home_assistant",
@@ -38,5 +40,7 @@ export function createStatusChecks(sources: StatusSources): HealthCheck[] {
         details: { writable: sources.store.unwritable === undefined, recovery: sources.store.recovery },
       }),
     },
+    // Never blocks readiness: without a model everything but the agent works.
+    ...(model ? [{ name: "model", check: () => ({ ok: true, details: model.describe() }) }] : []),
   ];
 }

@@ -18,7 +18,7 @@ function humanize(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const TITLES: Record<string, string> = { home_assistant: "Home Assistant", index: "Home index", store: "Session store" };
+const TITLES: Record<string, string> = { home_assistant: "Home Assistant", index: "Home index", store: "Session store", model: "Model" };
 
 /** Numbers read better with their unit, judged from the key's name. */
 function formatNumber(key: string, value: number): string {

@@ -33,3 +33,6 @@ export { ModelProviderRegistry, ModelProviderError } from "./registry.js";
 export { modelFacts } from "./facts.js";
 export { estimateTokens, estimateRequestTokens } from "./estimate.js";
 export { withRetries, backoffDelay, abortableSleep, DEFAULT_RETRY_POLICY, type RetryPolicy, type RetryDeps, type RetryOptions } from "./retry.js";
+export { createModelSource, type ModelSource, type ModelSettings } from "./model-source.js";
+export { builtInModelProviders } from "./providers.js";
+export { checkModel, type ModelCheck } from "./check.js";

@@ -31,6 +31,7 @@ import { makeState, sameValue, type SimState } from "./state.js";
 import { stableMs } from "./time.js";
 import { createUlidFactory } from "./ulid.js";
 import { SimulatorError } from "./errors.js";
+import { ExposureSettings } from "./exposure.js";
 
 /** Keeps memory bounded when benchmarks push millions of changes. */
 const MAX_RECORDED_PER_ENTITY = 2000;
@@ -50,6 +51,8 @@ export class HomeModel implements SimHome {
   readonly serviceCalls = new Map<string, { domain: string; service: string }>();
   /** Entities that existed in the house document, with their scene or script definitions. */
   readonly definitions = new Map<string, HouseEntity>();
+  /** Voice-assistant exposure, as set on HA's Expose page. */
+  readonly exposure = new ExposureSettings();
   private readonly ulid = createUlidFactory();
   private domainSet: Set<string> | undefined;
 

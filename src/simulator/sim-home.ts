@@ -1,6 +1,7 @@
 import type { AreaRegistryEntry, FloorRegistryEntry, HassState, LabelRegistryEntry } from "../ha/types.js";
 import type { HouseAreaInput, HouseDevice, HouseDeviceInput, HouseEntityInput, HouseFloorInput, HouseLabelInput } from "./house-schema.js";
 import type { SimEntityEntry } from "./registries.js";
+import type { ExposureSettings } from "./exposure.js";
 
 /**
  * The live, mutable model of the house. Every mutation fires the event Home
@@ -31,6 +32,8 @@ export interface SimHome {
   upsertLabel(l: HouseLabelInput): void;
   updateLabel(labelId: string, changes: Partial<LabelRegistryEntry>): void;
   removeLabel(labelId: string): void;
+  /** Voice-assistant exposure settings (Settings → Voice assistants → Expose). */
+  readonly exposure: ExposureSettings;
   /** Fires any event on the bus, like `hass.bus.async_fire`. */
   fireEvent(eventType: string, data?: Record<string, unknown>): void;
 }

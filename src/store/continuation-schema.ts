@@ -35,6 +35,10 @@ export const UsageSchema = z.object({
   tokensIn: z.number().int().nonnegative().default(0),
   tokensOut: z.number().int().nonnegative().default(0),
   tokensThinking: z.number().int().nonnegative().default(0),
+  /** Model invocations, the memory fold included. */
+  modelCalls: z.number().int().nonnegative().default(0),
+  /** `provider/model` that answered the turn, for the session's per-model usage. */
+  model: z.string().max(200).optional(),
 });
 
 export const ContinuationErrorSchema = z.object({ code: z.string(), message: z.string() });

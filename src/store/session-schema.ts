@@ -55,6 +55,17 @@ export const SessionMemorySchema = z.object({
   lastK: z.array(TurnMessageSchema).max(MEMORY_LIMITS.lastK).default([]),
 });
 
+/** Totals of one model within a session. */
+export const ModelStatsSchema = z.object({
+  turns: z.number().int().nonnegative().default(0),
+  modelCalls: z.number().int().nonnegative().default(0),
+  steps: z.number().int().nonnegative().default(0),
+  toolCalls: z.number().int().nonnegative().default(0),
+  tokensIn: z.number().int().nonnegative().default(0),
+  tokensOut: z.number().int().nonnegative().default(0),
+  tokensThinking: z.number().int().nonnegative().default(0),
+});
+
 export const SessionStatsSchema = z.object({
   turns: z.number().int().nonnegative().default(0),
   steps: z.number().int().nonnegative().default(0),
@@ -62,6 +73,8 @@ export const SessionStatsSchema = z.object({
   tokensIn: z.number().int().nonnegative().default(0),
   tokensOut: z.number().int().nonnegative().default(0),
   tokensThinking: z.number().int().nonnegative().default(0),
+  /** The same totals per `provider/model`; a session may switch models per turn. */
+  byModel: z.record(z.string(), ModelStatsSchema).default({}),
 });
 
 export const CONTINUATION_STATUSES = ["pending", "running", "streaming", "completed", "failed", "cancelled", "expired", "interrupted"] as const;
@@ -111,6 +124,7 @@ export type Policy = z.infer<typeof PolicySchema>;
 export type Preferences = z.infer<typeof PreferencesSchema>;
 export type SessionMemory = z.infer<typeof SessionMemorySchema>;
 export type SessionStats = z.infer<typeof SessionStatsSchema>;
+export type ModelStats = z.infer<typeof ModelStatsSchema>;
 export type MessageRef = z.infer<typeof MessageRefSchema>;
 export type SessionStatus = z.infer<typeof SessionStatusSchema>;
 export type SessionRecord = z.infer<typeof SessionRecordSchema>;

@@ -6,6 +6,11 @@ export interface ToolCallContext {
   principal: Principal;
   /** Aborted when the caller cancels or the program shuts down. */
   signal: AbortSignal;
+  /**
+   * Set when the agent calls a tool for a session: that session's own limits
+   * on changing the home, which can only narrow the add-on's options.
+   */
+  actuation?: { allowActuation: boolean; allowlistedServices: readonly string[] };
   /** Reports progress to the caller; a no-op when the caller asked for none. */
   progress(update: { progress: number; total?: number; message?: string }): Promise<void>;
 }

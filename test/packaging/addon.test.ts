@@ -56,7 +56,8 @@ describe("add-on packaging", () => {
 
   it("every option has a schema, a translation and a documented section, and nothing else does", async () => {
     const config = await yaml("config.yaml");
-    const schema = config.schema as Record<string, string>;
+    // A list option's schema is a one-item list of its item type.
+    const schema = Object.fromEntries(Object.entries(config.schema as Record<string, string | string[]>).map(([k, v]) => [k, Array.isArray(v) ? `[${v[0]}]` : v]));
     const options = config.options as Record<string, unknown>;
     const translations = ((await yaml("translations/en.yaml")).configuration ?? {}) as Record<string, { name?: string; description?: string }>;
     const docs = await readFile(join(root, "DOCS.md"), "utf8");

@@ -1,5 +1,6 @@
 import type { Command } from "./command.js";
 import { coreCommands } from "./core.js";
+import { exposureCommands } from "./exposure.js";
 import { subscribeEntities } from "./entities.js";
 import { registryCommands } from "./registries.js";
 import { serviceCommands } from "./services.js";
@@ -8,6 +9,6 @@ import { renderTemplateCommand } from "./template.js";
 
 /** Every WebSocket command the simulator understands, by type. */
 export function allCommands(): Map<string, Command> {
-  const list: Command[] = [...coreCommands, subscribeEntities, ...registryCommands, ...serviceCommands, ...recorderCommands, renderTemplateCommand];
+  const list: Command[] = [...coreCommands, subscribeEntities, ...registryCommands, ...serviceCommands, ...recorderCommands, renderTemplateCommand, ...exposureCommands];
   return new Map(list.map((c) => [c.type, c]));
 }

@@ -81,6 +81,8 @@ export function createFakeHa(registries: Registries): FakeHa {
     listAreaRegistry: async () => fake.registries.areas,
     listFloorRegistry: async () => fake.registries.floors,
     listLabelRegistry: async () => fake.registries.labels,
+    listExposedEntities: async () => ({ exposed_entities: {} }),
+    getExposeNewEntities: async () => ({ expose_new: true }),
     history: async () => fake.historyResult,
     logbook: async () => fake.logbookEntries,
     systemLog: async () => fake.systemLogEntries,

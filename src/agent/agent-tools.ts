@@ -1,0 +1,83 @@
+import { z } from "zod";
+import type { JsonValue, ToolDeclaration } from "../models/index.js";
+import type { Principal } from "../shared/index.js";
+import type { ToolRegistry, ToolSpec } from "../tools/index.js";
+import type { AgentTool } from "./agent-tool.js";
+
+/** The registry tools the agent may use, by base name. Session tools are for MCP callers only. */
+export const AGENT_READ_TOOLS = ["index_search", "state_query", "diagnose_entity", "analyze_errors", "render_context"] as const;
+export const ACTION_TOOL = "call_service";
+
+const declarations = new WeakMap<ToolSpec, ToolDeclaration>();
+
+/** A tool's declaration for the model, computed once per spec: its base name and input JSON Schema. */
+export function declarationOf(spec: ToolSpec): ToolDeclaration {
+  let d = declarations.get(spec);
+  if (!d) {
+    const { $schema: _ignored, ...parameters } = z.toJSONSchema(spec.input, { target: "draft-7", io: "input", unrepresentable: "any" }) as Record<string, JsonValue>;
+    d = { name: spec.name, description: spec.description, parameters };
+    declarations.set(spec, d);
+  }
+  return d;
+}
+
+export interface AgentToolsOptions {
+  registry: ToolRegistry;
+  principal: Principal;
+  /** Offer call_service: the add-on options and the session both allow some actuation. */
+  actuation: { allowActuation: boolean; allowlistedServices: readonly string[] } | undefined;
+  /** Results longer than this (JSON characters) are kept whole in an artifact; the model gets a preview. */
+  maxResultChars: number;
+  saveLarge(content: string, name: string): Promise<{ id: string }>;
+  extra?: AgentTool[];
+}
+
+/**
+ * The agent's tools: the same registry entries MCP clients call, so a fix
+ * to a tool fixes it for both. call_service is offered only when actuation
+ * is allowed, and then under the session's own limits.
+ */
+export function agentTools(options: AgentToolsOptions): AgentTool[] {
+  const names: string[] = [...AGENT_READ_TOOLS];
+  if (options.actuation?.allowActuation) names.push(ACTION_TOOL);
+  const tools: AgentTool[] = [];
+  for (const name of names) {
+    const spec = options.registry.get(name);
+    if (!spec) continue;
+    tools.push({
+      declaration: declarationOf(spec),
+      action: name === ACTION_TOOL,
+      async run(args, signal) {
+        const outcome = await options.registry.call(name, args, {
+          principal: options.principal,
+          signal,
+          progress: async () => {},
+          ...(options.actuation ? { actuation: options.actuation } : {}),
+        });
+        if (!outcome.ok) return outcome;
+        return { ok: true, value: await fit(outcome.value as JsonValue, name, options) };
+      },
+    });
+  }
+  return [...tools, ...(options.extra ?? [])];
+}
+
+/** Too big for the context: the whole result goes to an artifact, the model reads a preview and its id. */
+async function fit(value: JsonValue, name: string, options: AgentToolsOptions): Promise<JsonValue> {
+  const text = JSON.stringify(value);
+  if (text.length <= options.maxResultChars) return value;
+  const artifact = await options.saveLarge(text, `${name}.json`);
+  return {
+    truncated: true,
+    artifact_id: artifact.id,
+    note: `The full result (${text.length} characters) is kept as artifact ${artifact.id}. Ask a narrower question to see more.`,
+    preview: text.slice(0, Math.max(200, options.maxResultChars - 300)),
+  };
+}
+
+/** How much of a tool result the model sees, by its context window: a 1M-token model reads more. */
+export function maxResultCharsFor(contextWindow: number): number {
+  if (contextWindow >= 1_000_000) return 60_000;
+  if (contextWindow >= 128_000) return 16_000;
+  return 6_000;
+}

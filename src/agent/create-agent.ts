@@ -1,0 +1,46 @@
+import type { HaClient } from "../ha/index.js";
+import type { HomeIndex } from "../indexer/index.js";
+import type { Clock, Logger } from "../shared/index.js";
+import type { Store } from "../store/index.js";
+import { ToolRegistry, type ToolNameSeparator } from "../tools/index.js";
+import { createCallServiceTool, type ActuationCeiling } from "../tools/actions/index.js";
+import { createGroundingTools } from "../tools/grounding/index.js";
+import { exposedView } from "./exposed-index.js";
+import { createExposureSource, type ExposureSource } from "./exposure-source.js";
+import { AgentRuntime, type ModelSource } from "./runtime.js";
+
+export interface CreateAgentOptions {
+  store: Store;
+  index: HomeIndex;
+  ha: HaClient;
+  models: ModelSource;
+  clock: Clock;
+  logger: Logger;
+  ceiling: ActuationCeiling;
+  maxConcurrentModelCalls?: number;
+  separator?: ToolNameSeparator;
+}
+
+/**
+ * The agent with its own view of the home: the same tool factories MCP
+ * clients use, built over an index that leaves out what the user did not
+ * expose to Assist.
+ */
+export function createAgent(options: CreateAgentOptions): { runtime: AgentRuntime; exposure: ExposureSource } {
+  const exposure = createExposureSource({ ha: options.ha, clock: options.clock, logger: options.logger });
+  const view = exposedView(options.index, (e) => exposure.visible(e));
+  const registry = new ToolRegistry(options.separator);
+  for (const tool of [...createGroundingTools({ index: view, ha: options.ha, clock: options.clock }), createCallServiceTool({ ha: options.ha, index: view, ceiling: options.ceiling })]) registry.register(tool);
+  const runtime = new AgentRuntime({
+    store: options.store,
+    registry,
+    index: view,
+    models: options.models,
+    clock: options.clock,
+    logger: options.logger,
+    ceiling: options.ceiling,
+    exposure,
+    ...(options.maxConcurrentModelCalls ? { maxConcurrentModelCalls: options.maxConcurrentModelCalls } : {}),
+  });
+  return { runtime, exposure };
+}

@@ -1,0 +1,171 @@
+import type { HomeIndex } from "../indexer/index.js";
+import type { ModelClient, ToolCall } from "../models/index.js";
+import type { Clock, Logger, Principal } from "../shared/index.js";
+import { describeError } from "../shared/index.js";
+import type { ContinuationPatch, ContinuationRecord, SessionRecord, Store } from "../store/index.js";
+import { DEFAULT_LAST_K } from "../store/index.js";
+import type { ToolRegistry } from "../tools/index.js";
+import type { ActuationCeiling } from "../tools/actions/index.js";
+import { agentTools, maxResultCharsFor } from "./agent-tools.js";
+import { ContentProvider } from "./content-provider.js";
+import type { AgentEvents } from "./events.js";
+import { runTurn, type TurnOutcome } from "./loop.js";
+import { loadMemory, rememberedMessages, rememberExchange } from "./memory.js";
+import { TOOL_GUIDANCE, homeOverview, policyLines } from "./prompt.js";
+import { rememberTool, rememberedFacts } from "./remember-tool.js";
+import { storeJournal } from "./store-journal.js";
+
+export interface TurnDeps {
+  store: Store;
+  registry: ToolRegistry;
+  index: HomeIndex;
+  clock: Clock;
+  logger: Logger;
+  events: AgentEvents;
+  ceiling: ActuationCeiling;
+  exposure?: { refresh(): Promise<void> };
+}
+
+export interface TurnRun {
+  principal: Principal;
+  session: SessionRecord;
+  continuation: ContinuationRecord;
+  model: ModelClient;
+  signal: AbortSignal;
+  drain: AbortSignal;
+  interrupt: AbortSignal;
+}
+
+const RETRIEVAL_HITS = 6;
+/** Hits scoring under this share of the best one are noise for priming; the model can still search. */
+const RETRIEVAL_MIN_SHARE = 1 / 3;
+
+/**
+ * Runs one continuation to its end: sets up its context and tools, runs the
+ * loop, and writes the outcome, memory included, in one final update.
+ */
+export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise<ContinuationRecord> {
+  const { store, clock } = deps;
+  const { principal, session, continuation: cont } = run;
+  const owner = principal.id;
+  const journal = storeJournal(store, owner, cont.id);
+  const emit = (type: "progress" | "step" | "partial" | "final", payload: Record<string, unknown>) =>
+    deps.events.emit({ type, session_id: session.id, continuation_id: cont.id, payload });
+
+  await deps.exposure?.refresh();
+  const actuation = effectiveActuation(deps.ceiling, session);
+  const context = new ContentProvider();
+  context.set("policy", policyLines({ actuation: actuation ? "allowed" : "refused", allowlist: actuation?.allowlistedServices ?? [], allowTools: cont.request.allowTools }));
+  if (cont.request.allowTools) context.set("tool_guidance", TOOL_GUIDANCE);
+  if (deps.index.ready) context.set("home_overview", homeOverview(deps.index.query()));
+  loadMemory(context, session.memory);
+  if (cont.request.allowTools && deps.index.ready) {
+    const hits = deps.index.search(cont.request.message, { limit: RETRIEVAL_HITS });
+    const strong = hits.filter((h) => h.score >= (hits[0]?.score ?? 0) * RETRIEVAL_MIN_SHARE);
+    if (strong.length) context.add("retrieval", retrievalText(strong));
+  }
+
+  const tools = cont.request.allowTools
+    ? agentTools({
+        registry: deps.registry,
+        principal,
+        actuation,
+        maxResultChars: maxResultCharsFor(run.model.facts.contextWindow),
+        saveLarge: (content, name) => store.artifacts.put(owner, cont.id, { content, mediaType: "application/json", name }),
+        extra: [rememberTool()],
+      })
+    : [];
+
+  const budgets = {
+    maxSteps: cont.request.maxSteps ?? session.budgets.maxSteps,
+    maxToolCalls: session.budgets.maxToolCalls,
+    maxTokensPerTurn: session.budgets.maxTokensPerTurn,
+    timeBudgetMs: cont.request.timeBudgetMs ?? session.budgets.maxDurationMs,
+  };
+
+  if (cont.status !== "running") await store.continuations.update(owner, cont.id, { status: "running" });
+  let outcome: TurnOutcome;
+  try {
+    outcome = await runTurn({
+      continuationId: cont.id,
+      model: run.model,
+      context,
+      prompt: [...rememberedMessages(session.memory), { type: "user", text: cont.request.message }],
+      tools,
+      budgets,
+      journal,
+      clock,
+      signal: run.signal,
+      drain: run.drain,
+      interrupt: run.interrupt,
+      describeUnknownOutcome: (call) => Promise.resolve(describeTargets(deps.index, call)),
+      emit: (e) => (e.type === "partial" ? emit("partial", { partial_response: e.text }) : e.type === "step" ? emit("step", { step: e.step }) : emit("progress", { message: e.message })),
+      maxOutputTokens: Math.min(8_192, run.model.facts.maxOutputTokens),
+    });
+  } catch (err) {
+    // Only the store can throw here (a failed journal write): the turn cannot go on safely.
+    deps.logger.error({ continuation: cont.id, err: describeError(err) }, "a turn stopped because its journal could not be written");
+    outcome = { status: "failed", error: { code: "storage_error", message: describeError(err) }, counters: { steps: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, tokensThinking: 0, activeMs: 0 } };
+  }
+
+  const c = outcome.counters;
+  const usage = { steps: c.steps, modelCalls: c.steps, toolCalls: c.toolCalls, tokensIn: c.tokensIn, tokensOut: c.tokensOut, tokensThinking: c.tokensThinking, model: `${run.model.provider}/${run.model.model}` };
+  const patch: ContinuationPatch = { status: outcome.status, usage };
+  if (outcome.status === "completed") {
+    const text = outcome.note ? `${outcome.text}\n\n(${outcome.note})` : outcome.text;
+    patch.response = { finalMessage: text, citations: citationsIn(deps.index, outcome.text) };
+    const entries = await journal.read();
+    const journaledSummary = entries.find((e) => e.type === "summary")?.detail as { summary?: string } | undefined;
+    const remembered = await rememberExchange({
+      memory: { ...session.memory, facts: [...session.memory.facts, ...rememberedFacts(entries).map((f) => ({ text: f, createdAt: clock.now(), source: cont.id }))] },
+      user: cont.request.message,
+      answer: outcome.text,
+      continuationId: cont.id,
+      now: clock.now(),
+      lastK: DEFAULT_LAST_K,
+      model: run.model,
+      journal,
+      ...(typeof journaledSummary?.summary === "string" ? { journaledSummary: journaledSummary.summary } : {}),
+    });
+    patch.memory = remembered.memory;
+    usage.modelCalls += remembered.modelCalls;
+  } else if (outcome.status === "expired") {
+    patch.error = { code: "time_budget", message: outcome.note };
+  } else if (outcome.status === "failed") {
+    patch.error = outcome.error;
+  } else if (outcome.status === "cancelled") {
+    patch.error = { code: "cancelled", message: "The turn was cancelled." };
+  }
+  const final = await store.continuations.update(owner, cont.id, patch);
+  emit("final", { status: final.status, ...(final.response ? { final_response: final.response } : {}) });
+  return final;
+}
+
+/** The session's actuation limits under the add-on's ceiling, or undefined when it may not act at all. */
+function effectiveActuation(ceiling: ActuationCeiling, session: SessionRecord): { allowActuation: boolean; allowlistedServices: string[] } | undefined {
+  if (!ceiling.allow || !session.policy.allowActuation) return undefined;
+  return { allowActuation: true, allowlistedServices: session.policy.allowlistedServices };
+}
+
+function retrievalText(hits: { entityId: string; name: string; area: string | null; state: string | null }[]): string {
+  const lines = hits.map((h) => `- ${h.entityId} (${h.name}${h.area ? `, ${h.area}` : ""}): ${h.state ?? "no state"}`);
+  return `Index matches for the next message, states now:\n${lines.join("\n")}`;
+}
+
+/** What an action's targets look like now, for a call whose outcome a restart made unknown. */
+function describeTargets(index: HomeIndex, call: ToolCall): string {
+  const raw = call.args.entity_id;
+  const ids = Array.isArray(raw) ? raw.filter((x): x is string => typeof x === "string") : typeof raw === "string" ? [raw] : [];
+  if (!ids.length) return "It named no entity, so its effect cannot be read back; ask the user before trying again.";
+  const states = ids.map((id) => `${id} is ${index.entity(id)?.state?.state ?? "unknown"}`);
+  return `Current state: ${states.join(", ")}. Tell the user, and do not repeat the action unless they ask.`;
+}
+
+/** Entity ids the answer names that the home really has. */
+function citationsIn(index: HomeIndex, text: string): { source: string }[] {
+  const seen = new Set<string>();
+  for (const match of text.matchAll(/\b[a-z_]+\.[a-z0-9_]+\b/g)) {
+    if (!seen.has(match[0]) && index.entity(match[0])) seen.add(match[0]);
+  }
+  return [...seen].map((source) => ({ source }));
+}

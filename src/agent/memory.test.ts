@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { scriptedModel } from "../../test/support/scripted-model.js";
+import type { SessionMemory } from "../store/index.js";
+import { ContentProvider } from "./content-provider.js";
+import type { TurnJournal } from "./journal.js";
+import { loadMemory, rememberExchange, rememberedMessages } from "./memory.js";
+import { composeSystem } from "./prompt.js";
+
+const empty: SessionMemory = { rollingSummary: "", facts: [], pins: [], lastK: [] };
+
+function journal() {
+  const appended: { type: string; detail: unknown }[] = [];
+  const j: TurnJournal = { append: async (e) => void appended.push(e), read: async () => appended };
+  return { j, appended };
+}
+
+describe("session memory", () => {
+  it("keeps the last K messages and folds the overflow into the rolling summary with one journaled call", async () => {
+    let memory = empty;
+    const model = scriptedModel([{ text: "User asked about lights 0 and 1." }]);
+    const { j, appended } = journal();
+    for (let i = 0; i < 3; i++) {
+      ({ memory } = await rememberExchange({ memory, user: `q${i}`, answer: `a${i}`, continuationId: `C${i}`, now: i, lastK: 6, model, journal: j }));
+    }
+    expect(model.requests).toHaveLength(0);
+    const folded = await rememberExchange({ memory, user: "q3", answer: "a3", continuationId: "C3", now: 3, lastK: 6, model, journal: j });
+    expect(folded.modelCalls).toBe(1);
+    expect(folded.memory.lastK.map((m) => m.content)).toEqual(["q1", "a1", "q2", "a2", "q3", "a3"]);
+    expect(folded.memory.rollingSummary).toBe("User asked about lights 0 and 1.");
+    expect(model.requests[0]!.conversation[0]).toMatchObject({ type: "user", text: expect.stringContaining("User: q0\nAssistant: a0") });
+    expect(appended).toEqual([{ type: "summary", detail: { summary: "User asked about lights 0 and 1." } }]);
+  });
+
+  it("reuses a journaled fold on resume instead of calling the model again", async () => {
+    const memory: SessionMemory = { ...empty, lastK: Array.from({ length: 6 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `m${i}`, ts: i })) as SessionMemory["lastK"] };
+    const model = scriptedModel([]);
+    const { j } = journal();
+    const out = await rememberExchange({ memory, user: "q", answer: "a", continuationId: "C", now: 9, lastK: 6, model, journal: j, journaledSummary: "earlier" });
+    expect(out).toMatchObject({ modelCalls: 0, memory: { rollingSummary: "earlier" } });
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it("keeps the words themselves when the fold call fails, never losing the turn", async () => {
+    const memory: SessionMemory = { ...empty, rollingSummary: "before", lastK: Array.from({ length: 6 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `m${i}`, ts: i })) as SessionMemory["lastK"] };
+    const out = await rememberExchange({ memory, user: "q", answer: "a", continuationId: "C", now: 9, lastK: 6, model: scriptedModel([]), journal: journal().j });
+    expect(out.memory.rollingSummary).toBe("before\nUser: m0\nAssistant: m1");
+  });
+
+  it("puts summary, facts and pins in the system instruction and lastK in the conversation", () => {
+    const memory: SessionMemory = { rollingSummary: "talked about the garage", facts: [{ text: "prefers metric", createdAt: 0 }], pins: [{ id: "p1", text: "never touch the heating" }], lastK: [{ role: "user", content: "hi", ts: 0 }, { role: "assistant", content: "hello", ts: 1 }] };
+    const provider = new ContentProvider();
+    loadMemory(provider, memory);
+    const system = composeSystem(provider);
+    expect(system).toContain("talked about the garage");
+    expect(system).toContain("- prefers metric");
+    expect(system).toContain("- never touch the heating");
+    expect(rememberedMessages(memory)).toEqual([{ type: "user", text: "hi" }, { type: "model", turn: { provider: "memory", model: "memory", raw: null, text: "hello", toolCalls: [] } }]);
+  });
+});

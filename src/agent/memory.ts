@@ -1,0 +1,84 @@
+import type { ConversationItem, ModelClient } from "../models/index.js";
+import { estimateTokens } from "../models/index.js";
+import type { SessionMemory } from "../store/index.js";
+import type { ContentProvider } from "./content-provider.js";
+import type { TurnJournal } from "./journal.js";
+
+/** About 2,000 tokens: the rolling summary is cut to this after each fold. */
+export const SUMMARY_MAX_CHARS = 8_000;
+
+/** Puts the session's memory into its registers: summary, facts and pins go to the system instruction. */
+export function loadMemory(provider: ContentProvider, memory: SessionMemory): void {
+  provider.set("rolling_summary", memory.rollingSummary ? [memory.rollingSummary] : []);
+  provider.set("facts", memory.facts.map((f) => `- ${f.text}`));
+  provider.set("pins", memory.pins.map((p) => `- ${p.text}`));
+}
+
+/** The last K messages as conversation items; a remembered answer carries no raw turn, so any provider renders it. */
+export function rememberedMessages(memory: SessionMemory): ConversationItem[] {
+  return memory.lastK.map((m) =>
+    m.role === "user"
+      ? { type: "user" as const, text: m.content }
+      : { type: "model" as const, turn: { provider: "memory", model: "memory", raw: null, text: m.content, toolCalls: [] } },
+  );
+}
+
+/**
+ * Adds the finished exchange to lastK. When lastK overflows, one cheap model
+ * call folds the oldest messages into the rolling summary; that call is
+ * journaled as a `summary` step, and a resume reuses it. If the fold fails,
+ * the oldest messages are kept as plain text in the summary instead: memory
+ * loses detail, never the turn.
+ */
+export async function rememberExchange(args: {
+  memory: SessionMemory;
+  user: string;
+  answer: string;
+  continuationId: string;
+  now: number;
+  lastK: number;
+  model: ModelClient;
+  journal: TurnJournal;
+  /** A fold journaled by an earlier run of this turn. */
+  journaledSummary?: string;
+  signal?: AbortSignal;
+}): Promise<{ memory: SessionMemory; modelCalls: number }> {
+  const lastK = [
+    ...args.memory.lastK,
+    { role: "user" as const, content: args.user, continuationId: args.continuationId, ts: args.now },
+    { role: "assistant" as const, content: args.answer, continuationId: args.continuationId, ts: args.now },
+  ];
+  if (lastK.length <= args.lastK) return { memory: { ...args.memory, lastK }, modelCalls: 0 };
+  const overflow = lastK.slice(0, lastK.length - args.lastK);
+  const kept = lastK.slice(-args.lastK);
+  if (args.journaledSummary !== undefined) return { memory: { ...args.memory, lastK: kept, rollingSummary: args.journaledSummary }, modelCalls: 0 };
+  const summary = await fold(args.memory.rollingSummary, overflow, args);
+  await args.journal.append({ type: "summary", detail: { summary } });
+  return { memory: { ...args.memory, lastK: kept, rollingSummary: summary }, modelCalls: 1 };
+}
+
+async function fold(previous: string, messages: SessionMemory["lastK"], args: { model: ModelClient; signal?: AbortSignal }): Promise<string> {
+  const transcript = messages.map((m) => `${m.role === "user" ? "User" : "Assistant"}: ${m.content}`).join("\n");
+  try {
+    const result = await args.model.generate(
+      {
+        system: "You keep a running summary of a conversation about a smart home. Merge the new messages into the summary. Keep entity ids, decisions and open questions. Answer with the summary only, at most 300 words.",
+        conversation: [{ type: "user", text: `Summary so far:\n${previous || "(empty)"}\n\nNew messages:\n${transcript}` }],
+        maxOutputTokens: 600,
+      },
+      { signal: args.signal },
+    );
+    if (result.text.trim()) return cut(result.text.trim());
+  } catch {
+    // fall through: keep the words themselves
+  }
+  return cut([previous, transcript].filter(Boolean).join("\n"));
+}
+
+/** Keeps the newest part of a summary within its budget. */
+function cut(summary: string): string {
+  if (summary.length <= SUMMARY_MAX_CHARS) return summary;
+  return `…${summary.slice(summary.length - SUMMARY_MAX_CHARS + 1)}`;
+}
+
+export const summaryTokens = (memory: SessionMemory): number => estimateTokens(memory.rollingSummary);

@@ -1,0 +1,183 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createHaClient } from "../ha/index.js";
+import { createHomeIndex, type HomeIndex } from "../indexer/index.js";
+import type { ModelClient } from "../models/index.js";
+import { silentLogger, systemClock, type Principal } from "../shared/index.js";
+import { demoHouse, startSimulator, type Simulator } from "../simulator/index.js";
+import { openStore, type Store } from "../store/index.js";
+import { ToolRegistry } from "../tools/index.js";
+import { createCallServiceTool } from "../tools/actions/index.js";
+import { createGroundingTools } from "../tools/grounding/index.js";
+import { scriptedModel, type ScriptedReply } from "../../test/support/scripted-model.js";
+import { AgentRuntime } from "./runtime.js";
+
+const alice: Principal = { id: "alice", name: "Alice", kind: "user", isAdmin: true };
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+interface Stack {
+  sim: Simulator;
+  index: HomeIndex;
+  registry: ToolRegistry;
+  dir: string;
+  store: Store;
+  runtime(model: ModelClient | undefined, ceiling?: { allow: boolean; allowlist: string[] }): AgentRuntime;
+  reopen(): Promise<Store>;
+}
+
+async function stack(): Promise<Stack> {
+  const sim = await startSimulator({ house: demoHouse() });
+  cleanups.push(() => sim.close());
+  const ha = createHaClient({ wsUrl: sim.wsUrl, apiUrl: sim.apiUrl, token: sim.users.tokenFor(), logger: silentLogger });
+  cleanups.push(() => ha.close());
+  const index = createHomeIndex({ ha, logger: silentLogger });
+  cleanups.push(() => index.stop());
+  await ha.connect();
+  await index.start();
+  const dir = await mkdtemp(join(tmpdir(), "runtime-"));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const s: Stack = {
+    sim,
+    index,
+    dir,
+    registry: new ToolRegistry(),
+    store: await openStore({ dataDir: dir }),
+    runtime(model, ceiling = { allow: false, allowlist: [] }) {
+      const registry = new ToolRegistry();
+      for (const t of [...createGroundingTools({ index, ha }), createCallServiceTool({ ha, index, ceiling })]) registry.register(t);
+      s.registry = registry;
+      return new AgentRuntime({
+        store: s.store,
+        registry,
+        index,
+        clock: systemClock,
+        logger: silentLogger,
+        ceiling,
+        models: { get: async () => model, missing: () => "No model is configured: set model_provider and gemini_api_key." },
+      });
+    },
+    async reopen() {
+      await s.store.close();
+      s.store = await openStore({ dataDir: dir });
+      return s.store;
+    },
+  };
+  cleanups.push(() => s.store.close());
+  return s;
+}
+
+const KITCHEN_SCRIPT: ScriptedReply[] = [
+  { text: "", toolCalls: [{ name: "index_search", args: { query: "kitchen lights" } }] },
+  { text: "", toolCalls: [{ name: "state_query", args: { area: "kitchen", domain: "light", state: "on" } }] },
+  (request) => {
+    const results = request.conversation.at(-1);
+    const entities = results?.type === "tool_results" ? ((results.results[0]!.output as { entities: { entity_id: string }[] }).entities ?? []) : [];
+    const text = `On in the kitchen: ${entities.map((e) => e.entity_id).join(", ")}.`;
+    return { turn: { provider: "scripted", model: "s", raw: { text }, text, toolCalls: [] }, text, toolCalls: [], finishReason: "stop", usage: { inputTokens: 50, outputTokens: 12, thinkingTokens: 0, cachedTokens: 0, estimated: false }, durationMs: 1 };
+  },
+];
+
+describe("AgentRuntime", () => {
+  it("answers which kitchen lights are on, citing their ids, and remembers the exchange", async () => {
+    const s = await stack();
+    const runtime = s.runtime(scriptedModel(KITCHEN_SCRIPT));
+    const session = await s.store.sessions.create({ owner: alice.id });
+    const { continuation } = await runtime.send(alice, { sessionId: session.id, message: "Which lights are on in the kitchen?" });
+    const done = await runtime.wait(alice, continuation.id, 10_000);
+
+    const on = s.sim.home.states().filter((st) => st.entity_id.startsWith("light.kitchen") && st.state === "on").map((st) => st.entity_id);
+    expect(on.length).toBeGreaterThan(0);
+    expect(done.status).toBe("completed");
+    for (const id of on) expect(done.response?.finalMessage).toContain(id);
+    expect(done.response?.citations?.map((c) => c.source).sort()).toEqual([...on].sort());
+    expect(done.usage).toMatchObject({ steps: 3, toolCalls: 2 });
+    const after = s.store.sessions.get(alice.id, session.id)!;
+    expect(after.memory.lastK.map((m) => m.role)).toEqual(["user", "assistant"]);
+  });
+
+  it("says busy while a turn is open, naming it, and returns the first continuation for a repeated idempotency key", async () => {
+    const s = await stack();
+    const runtime = s.runtime(scriptedModel([{ text: "slow", delayMs: 2_000 }]));
+    const session = await s.store.sessions.create({ owner: alice.id });
+    const first = await runtime.send(alice, { sessionId: session.id, message: "one", idempotencyKey: "k1" });
+    const again = await runtime.send(alice, { sessionId: session.id, message: "one", idempotencyKey: "k1" });
+    expect(again).toMatchObject({ created: false, continuation: { id: first.continuation.id } });
+    await expect(runtime.send(alice, { sessionId: session.id, message: "two" })).rejects.toMatchObject({ code: "busy", message: expect.stringContaining(first.continuation.id) });
+    expect(await runtime.cancel(alice, first.continuation.id, "test")).toBe("cancelled");
+    expect(await runtime.cancel(alice, first.continuation.id)).toBe("already_final");
+  });
+
+  it("refuses to start a turn without a model, naming the options", async () => {
+    const s = await stack();
+    const runtime = s.runtime(undefined);
+    const session = await s.store.sessions.create({ owner: alice.id });
+    await expect(runtime.send(alice, { sessionId: session.id, message: "hi" })).rejects.toMatchObject({ code: "no_model", message: expect.stringContaining("gemini_api_key") });
+  });
+
+  it("answers ask in a session that ends itself", async () => {
+    const s = await stack();
+    const runtime = s.runtime(scriptedModel([{ text: "Hello." }]));
+    const { continuation } = await runtime.ask(alice, { message: "hi" });
+    const done = await runtime.wait(alice, continuation.id, 5_000);
+    expect(done.response?.finalMessage).toBe("Hello.");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(s.store.sessions.get(alice.id, done.sessionId)?.status).toBe("ended");
+  });
+
+  it("turns the light on only when the add-on and the session allow it", async () => {
+    const s = await stack();
+    s.sim.home.setState("light.kitchen_ceiling", "off");
+    const turnOn: ScriptedReply[] = [{ text: "", toolCalls: [{ name: "call_service", args: { domain: "light", service: "turn_on", entity_id: "light.kitchen_ceiling" } }] }, { text: "Done." }];
+
+    const refused = s.runtime(scriptedModel(turnOn));
+    const readOnly = await s.store.sessions.create({ owner: alice.id });
+    const r1 = await refused.wait(alice, (await refused.send(alice, { sessionId: readOnly.id, message: "turn on the kitchen light" })).continuation.id, 5_000);
+    expect(r1.status).toBe("completed");
+    expect(s.sim.home.getState("light.kitchen_ceiling")?.state).toBe("off");
+
+    const allowed = s.runtime(scriptedModel(turnOn), { allow: true, allowlist: ["light.*"] });
+    const acting = await s.store.sessions.create({ owner: alice.id, policy: { allowActuation: true } });
+    const r2 = await allowed.wait(alice, (await allowed.send(alice, { sessionId: acting.id, message: "turn on the kitchen light" })).continuation.id, 5_000);
+    expect(r2.status).toBe("completed");
+    expect(s.sim.home.getState("light.kitchen_ceiling")?.state).toBe("on");
+  });
+
+  it("after a restart the turn is interrupted, and resume finishes it without asking the model again for a journaled step", async () => {
+    const s = await stack();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const firstModel = scriptedModel([
+      { text: "", toolCalls: [{ name: "index_search", args: { query: "kitchen" } }] },
+      async () => {
+        await held;
+        throw new Error("never answered: the process died");
+      },
+    ]);
+    const runtime = s.runtime(firstModel);
+    const session = await s.store.sessions.create({ owner: alice.id });
+    const { continuation } = await runtime.send(alice, { sessionId: session.id, message: "kitchen?" });
+    for (let i = 0; i < 200 && firstModel.requests.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(firstModel.requests).toHaveLength(2);
+
+    // The "crash": the store is reopened under the running turn, as boot would find it.
+    await s.store.steps.flush(continuation.id);
+    const store = await s.reopen();
+    expect((await store.continuations.get(alice.id, continuation.id))?.status).toBe("interrupted");
+
+    const secondModel = scriptedModel([{ text: "The kitchen lights are listed above." }]);
+    const after = s.runtime(secondModel);
+    await after.resume(alice, continuation.id);
+    const done = await after.wait(alice, continuation.id, 5_000);
+    expect(done.status).toBe("completed");
+    expect(secondModel.requests).toHaveLength(1);
+    // The resumed call carries the journaled first model turn and its tool result.
+    expect(secondModel.requests[0]!.conversation.filter((i) => i.type === "model")).toHaveLength(1);
+    expect(done.usage.steps).toBe(2);
+    release();
+  });
+});

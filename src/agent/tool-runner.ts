@@ -1,0 +1,90 @@
+import type { Clock } from "../shared/index.js";
+import { describeError } from "../shared/index.js";
+import type { ToolCall, ToolResult } from "../models/index.js";
+import type { AgentTool, AgentToolOutcome } from "./agent-tool.js";
+import { callKey, type ToolCallDetail, type ToolResultDetail } from "./records.js";
+import type { OpenCall } from "./replay.js";
+import type { TurnJournal } from "./journal.js";
+
+export interface RunToolsOptions {
+  continuationId: string;
+  step: number;
+  calls: OpenCall[];
+  tools: ReadonlyMap<string, AgentTool>;
+  journal: TurnJournal;
+  signal: AbortSignal;
+  clock: Clock;
+  /**
+   * For an action whose intent was journaled but whose result was not: it
+   * may or may not have happened. Says what the targets look like now.
+   */
+  describeUnknownOutcome(call: ToolCall): Promise<string>;
+  /** Called as each result is journaled. */
+  onResult?(result: ToolResult, index: number): void;
+}
+
+/**
+ * Runs the calls of one model turn. Read-only calls run in parallel;
+ * actions run one at a time after them, each behind an fsynced intent.
+ * Every outcome, failures included, becomes a journaled result the model
+ * will read. An action that may already have run is never run again. Calls
+ * cut short by a cancel or a shutdown get no result.
+ */
+export async function runToolCalls(options: RunToolsOptions): Promise<Map<number, ToolResult>> {
+  const results = new Map<number, ToolResult>();
+  const isAction = (c: OpenCall) => options.tools.get(c.call.name)?.action === true;
+  const reads = options.calls.filter((c) => !isAction(c));
+  const actions = options.calls.filter(isAction);
+
+  const keep = (index: number, r: ToolResult | undefined) => r && results.set(index, r);
+  await Promise.all(reads.map((c) => runOne(options, c).then((r) => keep(c.index, r))));
+  for (const c of actions) {
+    if (options.signal.aborted) break;
+    keep(c.index, await runOne(options, c));
+  }
+  return results;
+}
+
+/** Undefined when the turn was stopped during the call: no result is journaled, so a resume deals with it. */
+async function runOne(options: RunToolsOptions, open: OpenCall): Promise<ToolResult | undefined> {
+  const { call, index } = open;
+  const tool = options.tools.get(call.name);
+  const action = tool?.action === true;
+  const key = callKey(options.continuationId, options.step, index);
+  const started = options.clock.now();
+
+  let outcome: AgentToolOutcome;
+  if (action && open.intentWritten) {
+    // The intent is durable and the result is not: the call may have reached Home Assistant.
+    outcome = { ok: false, error: { code: "outcome_unknown", message: `Outcome unknown after a restart: this action was not repeated. ${await options.describeUnknownOutcome(call)}` } };
+  } else {
+    if (!open.intentWritten) {
+      const detail: ToolCallDetail = { step: options.step, index, call, action };
+      await options.journal.append({ type: "tool_call", key, detail }, { durable: action });
+    }
+    outcome = tool ? await invoke(tool, call, options.signal) : unknownTool(call.name, options.tools);
+    // Stopped mid-call: an action keeps its intent without a result, so it is never repeated blindly.
+    if (options.signal.aborted) return undefined;
+  }
+
+  const result: ToolResult = { callId: call.id, name: call.name, output: outcome.ok ? outcome.value : { error: outcome.error }, isError: !outcome.ok };
+  const detail: ToolResultDetail = { step: options.step, index, result, durationMs: Math.max(0, options.clock.now() - started) };
+  await options.journal.append({ type: "tool_result", key, detail });
+  options.onResult?.(result, index);
+  return result;
+}
+
+async function invoke(tool: AgentTool, call: ToolCall, signal: AbortSignal): Promise<AgentToolOutcome> {
+  try {
+    return await tool.run(call.args, signal);
+  } catch (err) {
+    if (signal.aborted) return { ok: false, error: { code: "cancelled", message: "The turn was cancelled before this call finished." } };
+    return { ok: false, error: { code: "internal", message: `${call.name} failed unexpectedly: ${describeError(err)}` } };
+  }
+}
+
+function unknownTool(name: string, tools: ReadonlyMap<string, AgentTool>): AgentToolOutcome {
+  const valid = [...tools.keys()].join(", ") || "none in this turn";
+  return { ok: false, error: { code: "unknown_tool", message: `There is no tool "${name}". The tools you can call are: ${valid}.` } };
+}
+

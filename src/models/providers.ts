@@ -1,0 +1,9 @@
+import { openaiProvider } from "./openai/index.js";
+import { ModelProviderRegistry } from "./registry.js";
+
+/** The built-in model providers, registered the way user-defined ones will be. */
+export function builtInModelProviders(): ModelProviderRegistry {
+  const registry = new ModelProviderRegistry();
+  registry.register(openaiProvider);
+  return registry;
+}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { defineTool, ok, type ToolSpec } from "../tool.js";
+import type { AgentService } from "./service.js";
+import { ContinuationIdInput, ContinuationResultWire, DEFAULT_WAIT_MS, WaitInput, agentFailure, awaitWithProgress } from "./wire.js";
+
+const Input = z.object({ continuation_id: ContinuationIdInput, timeout_ms: WaitInput });
+
+/** `await_continuation`: waits a bounded time for a turn, then returns where it is. */
+export function createAwaitContinuationTool(deps: { agent: AgentService }): ToolSpec {
+  return defineTool({
+    name: "await_continuation",
+    title: "Await an answer",
+    description: "Waits up to timeout_ms for a continuation and returns its status: the answer when final, otherwise what it is doing (call again to keep waiting). Sends a progress notification per step.",
+    input: Input,
+    output: ContinuationResultWire,
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    async invoke(args, ctx) {
+      try {
+        return ok(await awaitWithProgress(deps.agent, ctx, args.continuation_id, args.timeout_ms ?? DEFAULT_WAIT_MS));
+      } catch (err) {
+        return agentFailure(err);
+      }
+    },
+  });
+}

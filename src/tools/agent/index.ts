@@ -1,0 +1,15 @@
+import type { ToolSpec } from "../tool.js";
+import { createAskTool } from "./ask.js";
+import { createAwaitContinuationTool } from "./await-continuation.js";
+import { createCancelTool } from "./cancel.js";
+import { createResumeTool } from "./resume.js";
+import { createRetryTool } from "./retry.js";
+import { createSendMessageTool } from "./send-message.js";
+import type { AgentService } from "./service.js";
+
+export type { AgentService };
+
+/** The tools that talk to the agent inside the container. */
+export function createAgentTools(deps: { agent: AgentService }): ToolSpec[] {
+  return [createSendMessageTool(deps), createAwaitContinuationTool(deps), createCancelTool(deps), createAskTool(deps), createResumeTool(deps), createRetryTool(deps)];
+}
