@@ -12,7 +12,7 @@ import { createGroundingTools } from "./tools/grounding/index.js";
 import { createCallServiceTool } from "./tools/actions/index.js";
 import { createAgentTools } from "./tools/agent/index.js";
 import { createAgent } from "./agent/index.js";
-import { builtInModelProviders, checkModel, createModelSource, type ModelSource } from "./models/index.js";
+import { builtInModelProviders, checkModel, createModelSource, DEMO_LABEL, DEMO_MODEL, type ModelSource } from "./models/index.js";
 import { createSessionTools } from "./tools/sessions/index.js";
 
 export const VERSION = "0.1.0";
@@ -57,7 +57,7 @@ export interface AppDeps {
   /** The models the agent uses; tests pass scripted ones. Default: from the options. */
   models?: ModelSource;
   /** Called once the MCP endpoint is listening, before anything else is logged. */
-  onListening?: (info: { mcpUrl: string; statusUrl: string; demoToken: string | undefined }) => void;
+  onListening?: (info: { mcpUrl: string; statusUrl: string; demoToken: string | undefined; modelLabel: string }) => void;
 }
 
 export interface App {
@@ -130,13 +130,15 @@ export async function startApp(deps: AppDeps): Promise<App> {
     onStop("home assistant connection", () => client.close());
 
     const options = config.options;
+    // Demo mode answers with the demo model unless a real one is configured.
+    const demoModel = config.mode === "demo" && !options.gemini_api_key && !options.openai_base_url;
     const models =
       deps.models ??
       createModelSource({
         registry: builtInModelProviders(),
         settings: {
-          provider: options.model_provider,
-          model: options.model,
+          provider: demoModel ? "demo" : options.model_provider,
+          model: demoModel ? DEMO_MODEL : options.model,
           geminiApiKey: options.gemini_api_key,
           geminiBaseUrl: options.gemini_base_url,
           openaiBaseUrl: options.openai_base_url,
@@ -156,7 +158,11 @@ export async function startApp(deps: AppDeps): Promise<App> {
     for (const tool of [
       ...createGroundingTools({ index, ha: client, clock }),
       createCallServiceTool({ ha: client, index, ceiling }),
-      ...createSessionTools({ store }),
+      ...createSessionTools({
+        store,
+        modelLabel: () => models.describe().label ?? `${models.describe().provider} ${models.describe().model}`,
+        traces: (owner, continuationId) => agent.runtime.traces(owner, continuationId),
+      }),
       ...createAgentTools({ agent: agent.runtime }),
     ])
       registry.register(tool);
@@ -194,7 +200,9 @@ export async function startApp(deps: AppDeps): Promise<App> {
     const mcpUrl = `http://${shownHost}:${mcp.port}/mcp`;
     const statusUrl = `http://${shownHost}:${status.port}/`;
     const demoToken = simulator ? ha.token : undefined;
-    deps.onListening?.({ mcpUrl, statusUrl, demoToken });
+    const described = models.describe();
+    const modelLabel = described.provider === "demo" ? DEMO_LABEL : described.status === "configured" ? `${described.provider} ${described.model}` : "not configured";
+    deps.onListening?.({ mcpUrl, statusUrl, demoToken, modelLabel });
     logger.info({ mode: config.mode, mcpUrl, statusUrl, recovery: store.recovery }, `HA Agent ${VERSION} listening in ${config.mode} mode`);
 
     void checkModelAtStart(models, logger.child({ part: "model" }));

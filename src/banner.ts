@@ -18,6 +18,8 @@ export interface BannerInfo {
   statusUrl: string;
   demoToken: string | undefined;
   nodeVersion: string;
+  /** What answers the agent's questions, e.g. "Demo model (scripted rules, not an AI)". */
+  modelLabel?: string;
 }
 
 /**
@@ -50,5 +52,6 @@ export function banner(config: Pick<AppConfig, "mode">, info: BannerInfo): strin
       `Status page:  ${info.statusUrl}`,
     );
   }
+  if (info.modelLabel) lines.push(`Model:        ${info.modelLabel}`);
   return `${lines.join("\n")}\n\n`;
 }

@@ -10,6 +10,8 @@ import { AgentEvents, type AgentEvent } from "./events.js";
 import { executeContinuation } from "./execute-continuation.js";
 import { FairGate } from "./fair-gate.js";
 import { gatedModel } from "./gated-model.js";
+import { ModelResponseDetailSchema } from "./records.js";
+import { storeJournal } from "./store-journal.js";
 
 /** Where the runtime gets a model: the configured one, or another of the same provider for a per-turn override. */
 export interface ModelSource {
@@ -178,6 +180,29 @@ export class AgentRuntime {
       ...(typeof model === "string" ? { model } : {}),
       ...(Object.keys(hints).length ? { plannerHints: hints } : {}),
       retryOf: continuationId,
+    });
+  }
+
+  /** One CompletionTrace per model call of a continuation, read from its journal. */
+  async traces(owner: string, continuationId: string) {
+    const entries = await storeJournal(this.options.store, owner, continuationId).read();
+    return entries.flatMap((e) => {
+      if (e.type !== "model_response") return [];
+      const parsed = ModelResponseDetailSchema.safeParse(e.detail);
+      if (!parsed.success) return [];
+      const d = parsed.data;
+      return [
+        {
+          step: d.step,
+          model: `${d.turn.provider}/${d.turn.model}`,
+          tokensIn: d.usage.inputTokens,
+          tokensOut: d.usage.outputTokens,
+          tokensThinking: d.usage.thinkingTokens,
+          durationMs: d.durationMs,
+          finishReason: d.finishReason,
+          toolCalls: d.turn.toolCalls.map((c) => c.name),
+        },
+      ];
     });
   }
 

@@ -5,9 +5,18 @@ import type { Logger } from "../shared/index.js";
 import { PrincipalSchema, type Principal } from "../shared/index.js";
 import type { ToolCallContext, ToolRegistry, ToolSpec } from "../tools/index.js";
 
-/** MCP's view of a registry tool. Computed once: the schemas do not change at run time. */
+const described = new WeakMap<ToolRegistry, { count: number; tools: Tool[] }>();
+
+/**
+ * MCP's view of the registry's tools, computed once per registry (and again
+ * only if a tool is registered later): every MCP session shares it, so
+ * opening a session costs no schema conversion.
+ */
 export function describeTools(registry: ToolRegistry): Tool[] {
-  return registry.list().map((spec: ToolSpec) => ({
+  const specs = registry.list();
+  const cached = described.get(registry);
+  if (cached && cached.count === specs.length) return cached.tools;
+  const tools = specs.map((spec: ToolSpec) => ({
     name: registry.wireName(spec.name),
     title: spec.title,
     description: spec.description,
@@ -15,6 +24,8 @@ export function describeTools(registry: ToolRegistry): Tool[] {
     outputSchema: jsonSchema(spec.output, "output"),
     annotations: { title: spec.title, ...spec.annotations },
   }));
+  described.set(registry, { count: specs.length, tools });
+  return tools;
 }
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output"): Tool["inputSchema"] {

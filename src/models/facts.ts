@@ -14,6 +14,8 @@ interface KnownModel {
  * `num_ctx`), so the options can lower them.
  */
 const KNOWN_MODELS: KnownModel[] = [
+  // Every Gemini 3.x model (3.1 to 3.8, Flash, Flash-Lite and Pro) has a 1M-token window.
+  { prefix: "gemini-3", contextWindow: 1_048_576, maxOutputTokens: 65_536 },
   { prefix: "gemini-3-pro", contextWindow: 1_048_576, maxOutputTokens: 65_536 },
   { prefix: "gemini-3-flash", contextWindow: 1_048_576, maxOutputTokens: 65_536 },
   { prefix: "gemini-2.5-pro", contextWindow: 1_048_576, maxOutputTokens: 65_536 },

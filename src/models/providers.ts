@@ -1,9 +1,13 @@
+import { demoProvider } from "./demo/provider.js";
+import { geminiProvider } from "./gemini/index.js";
 import { openaiProvider } from "./openai/index.js";
 import { ModelProviderRegistry } from "./registry.js";
 
 /** The built-in model providers, registered the way user-defined ones will be. */
 export function builtInModelProviders(): ModelProviderRegistry {
   const registry = new ModelProviderRegistry();
+  registry.register(geminiProvider);
   registry.register(openaiProvider);
+  registry.register(demoProvider);
   return registry;
 }

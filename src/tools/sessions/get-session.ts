@@ -19,6 +19,40 @@ import {
 
 const Input = z.object({ session_id: SessionIdInput });
 
+/** One model invocation of a turn, as get_session shows it (a CompletionTrace). */
+export interface TurnTrace {
+  step: number;
+  model: string;
+  tokensIn: number;
+  tokensOut: number;
+  tokensThinking: number;
+  durationMs: number;
+  finishReason: string;
+  toolCalls: string[];
+}
+
+export interface SessionToolDeps {
+  store: Store;
+  /** How the configured model is named for people, e.g. "Demo model (scripted rules, not an AI)". */
+  modelLabel?: () => string;
+  /** The traces of one continuation, read from its journal; the agent provides them. */
+  traces?: (owner: string, continuationId: string) => Promise<TurnTrace[]>;
+}
+
+/** How many of the newest turns get their traces in get_session. */
+const TRACED_TURNS = 3;
+
+const Trace = z.object({
+  step: z.number().int(),
+  model: z.string(),
+  tokens_in: z.number().int(),
+  tokens_out: z.number().int(),
+  tokens_thinking: z.number().int(),
+  duration_ms: z.number(),
+  finish_reason: z.string(),
+  tool_calls: z.array(z.string()),
+});
+
 const Output = z.object({
   session: z.object({
     session_id: z.string(),
@@ -40,6 +74,7 @@ const Output = z.object({
         last_k: z.number().int(),
       })
       .describe("Sizes of what the session remembers."),
+    model_label: z.string().describe("The model that answers when the session names none; a demo model says so."),
     usage: z.object({
       turns: z.number().int(),
       steps: z.number().int(),
@@ -47,14 +82,31 @@ const Output = z.object({
       tokens_in: z.number().int(),
       tokens_out: z.number().int(),
       tokens_thinking: z.number().int(),
+      by_model: z
+        .array(
+          z.object({
+            model: z.string().describe("provider/model"),
+            turns: z.number().int(),
+            model_calls: z.number().int(),
+            steps: z.number().int(),
+            tool_calls: z.number().int(),
+            tokens_in: z.number().int(),
+            tokens_out: z.number().int(),
+            tokens_thinking: z.number().int(),
+          }),
+        )
+        .describe("The same totals per model, since a turn may use another model."),
     }),
+    recent_turns: z
+      .array(z.object({ continuation_id: z.string(), status: z.string(), traces: z.array(Trace) }))
+      .describe("The newest turns with one trace per model call: tokens, time, finish reason and the tools it asked for."),
     continuations: z.array(ContinuationWire).describe("Every turn still kept, oldest first, with its current status."),
     open_continuations: z.array(z.string()),
   }),
 });
 
 /** `get_session`: a summary of one of the caller's sessions. */
-export function createGetSessionTool(deps: { store: Store }): ToolSpec {
+export function createGetSessionTool(deps: SessionToolDeps): ToolSpec {
   return defineTool({
     name: "get_session",
     title: "Get a session",
@@ -93,6 +145,7 @@ export function createGetSessionTool(deps: { store: Store }): ToolSpec {
             pins: s.memory.pins.length,
             last_k: s.memory.lastK.length,
           },
+          model_label: s.model.name ? `${s.model.provider ?? "configured provider"} ${s.model.name}` : (deps.modelLabel?.() ?? "the add-on's model"),
           usage: {
             turns: s.stats.turns,
             steps: s.stats.steps,
@@ -100,11 +153,42 @@ export function createGetSessionTool(deps: { store: Store }): ToolSpec {
             tokens_in: s.stats.tokensIn,
             tokens_out: s.stats.tokensOut,
             tokens_thinking: s.stats.tokensThinking,
+            by_model: Object.entries(s.stats.byModel).map(([model, m]) => ({
+              model,
+              turns: m.turns,
+              model_calls: m.modelCalls,
+              steps: m.steps,
+              tool_calls: m.toolCalls,
+              tokens_in: m.tokensIn,
+              tokens_out: m.tokensOut,
+              tokens_thinking: m.tokensThinking,
+            })),
           },
+          recent_turns: await recentTurns(deps, ctx.principal.id, continuations.slice(-TRACED_TURNS)),
           continuations,
           open_continuations: s.openContinuations,
         },
       });
     },
   });
+}
+
+async function recentTurns(deps: SessionToolDeps, owner: string, turns: { continuation_id: string; status: string }[]) {
+  if (!deps.traces) return [];
+  return Promise.all(
+    turns.map(async (t) => ({
+      continuation_id: t.continuation_id,
+      status: t.status,
+      traces: (await deps.traces!(owner, t.continuation_id).catch(() => [])).map((x) => ({
+        step: x.step,
+        model: x.model,
+        tokens_in: x.tokensIn,
+        tokens_out: x.tokensOut,
+        tokens_thinking: x.tokensThinking,
+        duration_ms: x.durationMs,
+        finish_reason: x.finishReason,
+        tool_calls: x.toolCalls,
+      })),
+    })),
+  );
 }

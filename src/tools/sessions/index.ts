@@ -1,4 +1,4 @@
-import type { Store } from "../../store/index.js";
+import type { SessionToolDeps } from "./get-session.js";
 import type { ToolSpec } from "../tool.js";
 import { createEndSessionTool } from "./end-session.js";
 import { createGetSessionTool } from "./get-session.js";
@@ -6,6 +6,6 @@ import { createListSessionsTool } from "./list-sessions.js";
 import { createStartSessionTool } from "./start-session.js";
 
 /** The session lifecycle tools; none of them needs a model. */
-export function createSessionTools(deps: { store: Store }): ToolSpec[] {
+export function createSessionTools(deps: SessionToolDeps): ToolSpec[] {
   return [createStartSessionTool(deps), createGetSessionTool(deps), createEndSessionTool(deps), createListSessionsTool(deps)];
 }

@@ -1,0 +1,144 @@
+/**
+ * `npm run bench:program`: the whole program, as users run it, against a
+ * simulated home of 10,000 entities. It measures what the per-part
+ * benchmarks cannot: memory of the real process (right after it is ready,
+ * after a burst of changes, under 16 concurrent MCP callers, and settled
+ * after load) and the throughput of state_query against the bare MCP SDK
+ * serving the same answer, in the same run.
+ * Options: --entities N (10000), --seconds S per throughput run (5), --settle-s S (60).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { generateHouse, startSimulator } from "../../src/simulator/index.js";
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : Number(process.argv[i + 1]);
+};
+const ENTITIES = arg("entities", 10_000);
+const SECONDS = arg("seconds", 5);
+const SETTLE_S = arg("settle-s", 60);
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..", "..", "..");
+
+const rows: { what: string; measured: string; target: string; pass?: boolean }[] = [];
+function report(what: string, measured: string, target = "", pass?: boolean): void {
+  rows.push({ what, measured, target, pass });
+  console.log(`${pass === undefined ? "    " : pass ? "PASS" : "FAIL"}  ${what}: ${measured}${target ? `  (target ${target})` : ""}`);
+}
+
+async function memory(pid: number): Promise<{ rssMb: number; peakMb: number }> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
+  return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
+}
+
+function waitLine(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = pattern.exec(out);
+      if (m) {
+        child.stdout!.off("data", onData);
+        resolve(m);
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`exited with ${code} before ${pattern}: ${out}`)));
+  });
+}
+
+async function clients(url: string, token: string | undefined, n: number): Promise<Client[]> {
+  return Promise.all(
+    Array.from({ length: n }, async () => {
+      const c = new Client({ name: "bench", version: "1" });
+      await c.connect(new StreamableHTTPClientTransport(new URL(url), token ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {}));
+      return c;
+    }),
+  );
+}
+
+/** Calls per second of state_query from `n` callers, each calling in a loop for SECONDS. */
+async function throughput(url: string, token: string | undefined, n: number, args: Record<string, unknown>): Promise<number> {
+  const cs = await clients(url, token, n);
+  let calls = 0;
+  const until = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    cs.map(async (c) => {
+      while (performance.now() < until) {
+        await c.callTool({ name: "ha_agent_state_query", arguments: args });
+        calls++;
+      }
+    }),
+  );
+  await Promise.all(cs.map((c) => c.close()));
+  return calls / SECONDS;
+}
+
+async function main(): Promise<void> {
+  console.log(`bench:program — the real program against a simulated home of ${ENTITIES} entities; figures from this run\n`);
+  const sim = await startSimulator({ house: generateHouse({ entities: ENTITIES, seed: 7 }) });
+  const token = sim.users.tokenFor();
+  const dataDir = await mkdtemp(join(tmpdir(), "bench-program-"));
+  const program = spawn(process.execPath, [join(root, "dist", "main.js")], {
+    env: { PATH: process.env.PATH ?? "", HA_URL: sim.url, HA_TOKEN: token, DATA_DIR: dataDir, MCP_PORT: "0", STATUS_PORT: "0", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const bare: ChildProcess[] = [];
+  try {
+    const [, mcpUrl] = (await waitLine(program, /^MCP endpoint: (\S+)$/m)) as RegExpMatchArray;
+    const base = mcpUrl!.replace(/\/mcp$/, "");
+    for (;;) {
+      if ((await fetch(`${base}/healthz`)).status === 200) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    report("RSS right after /healthz turned 200", `${(await memory(program.pid!)).rssMb.toFixed(1)} MB`);
+
+    await sim.faults.burst({ changes: 20_000 });
+    await new Promise((r) => setTimeout(r, 2_000));
+    report("RSS after a burst of 20,000 state changes", `${(await memory(program.pid!)).rssMb.toFixed(1)} MB`);
+
+    // The bare SDK answers with exactly what HA Agent answered.
+    const probe = (await clients(mcpUrl!, token, 1))[0]!;
+    const found = (await probe.callTool({ name: "ha_agent_index_search", arguments: { query: "light", limit: 1 } })).structuredContent as { results: { area: string | null }[] };
+    const query = { ...(found.results[0]?.area ? { area: found.results[0].area } : {}), limit: 20 };
+    const sample = (await probe.callTool({ name: "ha_agent_state_query", arguments: query })).structuredContent;
+    await probe.close();
+    const payloadFile = join(dataDir, "payload.json");
+    await writeFile(payloadFile, JSON.stringify(sample));
+    const bareServer = spawn(process.execPath, [join(here, "bare-server.js"), payloadFile], { stdio: ["ignore", "pipe", "inherit"] });
+    bare.push(bareServer);
+    const [, barePort] = (await waitLine(bareServer, /^port (\d+)$/m)) as RegExpMatchArray;
+    const bareUrl = `http://127.0.0.1:${barePort}/mcp`;
+
+    for (const n of [1, 16]) {
+      const baseline = await throughput(bareUrl, undefined, n, query);
+      const ours = await throughput(mcpUrl!, token, n, query);
+      const ratio = ours / baseline;
+      report(`state_query, ${n} caller${n > 1 ? "s" : ""}`, `${ours.toFixed(0)} calls/s vs bare SDK ${baseline.toFixed(0)} (${ratio.toFixed(2)}×)`, n === 16 ? "≥ 0.8×" : "", n === 16 ? ratio >= 0.8 : undefined);
+    }
+    const peak = (await memory(program.pid!)).peakMb;
+    report("peak RSS, load included", `${peak.toFixed(1)} MB`, "≤ 180 MB", peak <= 180);
+
+    await new Promise((r) => setTimeout(r, SETTLE_S * 1000));
+    const settled = (await memory(program.pid!)).rssMb;
+    report(`RSS settled, ${SETTLE_S} s after the load`, `${settled.toFixed(1)} MB`, "≤ 120 MB", settled <= 120);
+  } finally {
+    for (const b of bare) b.kill("SIGKILL");
+    program.kill("SIGTERM");
+    await new Promise((r) => program.once("exit", r));
+    await sim.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const failed = rows.filter((r) => r.pass === false).length;
+  console.log(`\n${rows.filter((r) => r.pass).length} passed, ${failed} failed`);
+  process.exitCode = failed ? 1 : 0;
+}
+
+void main();

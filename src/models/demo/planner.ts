@@ -1,0 +1,86 @@
+import type { GeminiReply, GeminiRequestBody } from "../fakes/gemini/index.js";
+
+interface Hit {
+  entity_id: string;
+  name: string;
+  domain?: string;
+  area?: string | null;
+  state?: string | null;
+}
+
+const INTRO = "I'm the demo model: I look things up with simple rules, not an AI.";
+const WHY = /\b(why|wrong|problem|broken|flicker\w*|unavailable|fail\w*|error\w*|offline)\b/i;
+
+type Part = Record<string, unknown>;
+
+/** The last message the user typed, and the function responses of this turn, read from the request alone. */
+function readTurn(body: GeminiRequestBody): { message: string; responses: { name: string; response: Record<string, unknown> }[] } {
+  const contents = body.contents ?? [];
+  let userAt = -1;
+  let message = "";
+  contents.forEach((c, i) => {
+    const text = (c.parts ?? []).find((p: Part) => typeof p.text === "string")?.text as string | undefined;
+    // The index matches that prime the first call are context, not the user's words.
+    if (c.role !== "model" && text !== undefined && !text.startsWith("Index matches for the next message")) {
+      userAt = i;
+      message = text;
+    }
+  });
+  const responses = contents
+    .slice(userAt + 1)
+    .flatMap((c) => (c.parts ?? []).map((p: Part) => p.functionResponse as { name: string; response: Record<string, unknown> } | undefined))
+    .filter((r): r is { name: string; response: Record<string, unknown> } => r !== undefined);
+  return { message, responses };
+}
+
+const offered = (body: GeminiRequestBody, name: string) => (body.tools ?? []).some((t) => (t.functionDeclarations ?? []).some((d) => d.name === name));
+const cite = (e: Hit) => `${e.name} (${e.entity_id})`;
+
+/**
+ * The demo model's whole mind, deterministic and honest about it: search
+ * the home with the user's words, read the states (and diagnose when asked
+ * why) of the best matches in parallel, then answer in plain sentences that
+ * cite every entity id it used.
+ */
+export function demoPlan(body: GeminiRequestBody): GeminiReply {
+  const { message, responses } = readTurn(body);
+  const searched = responses.find((r) => r.name === "index_search");
+  const read = responses.filter((r) => r.name === "state_query" || r.name === "diagnose_entity");
+
+  if (!searched && offered(body, "index_search")) {
+    return { thought: "First I search the home for the words of the question.", calls: [{ name: "index_search", args: { query: message.slice(0, 400), limit: 6 } }] };
+  }
+  const hits = ((searched?.response.results as Hit[] | undefined) ?? []).slice(0, 6);
+  if (searched && read.length === 0 && hits.length && offered(body, "state_query")) {
+    const calls: GeminiReply["calls"] = [];
+    const byDomain = new Map<string, string[]>();
+    for (const h of hits) byDomain.set(h.domain ?? h.entity_id.split(".")[0]!, [...(byDomain.get(h.domain ?? h.entity_id.split(".")[0]!) ?? []), h.entity_id]);
+    for (const ids of byDomain.values()) calls.push({ name: "state_query", args: { entity_ids: ids } });
+    if (WHY.test(message) && offered(body, "diagnose_entity")) calls.push({ name: "diagnose_entity", args: { entity_id: hits[0]!.entity_id } });
+    return { thought: "Now I read the current state of the best matches, in parallel.", calls };
+  }
+  return { text: answer(message, hits, read) };
+}
+
+function answer(message: string, hits: Hit[], read: { name: string; response: Record<string, unknown> }[]): string {
+  const entities = read.flatMap((r) => ((r.response.entities as Hit[] | undefined) ?? []));
+  const known = entities.length ? entities : hits;
+  if (!known.length) return `${INTRO} I found nothing in this home that matches "${message}". Try other words, such as a room or a device name.`;
+  const sentences = [INTRO];
+  const wantsOn = /\bon\b/i.test(message);
+  const wantsOff = /\boff\b/i.test(message);
+  if (wantsOn || wantsOff) {
+    const wanted = wantsOn ? "on" : "off";
+    const match = known.filter((e) => e.state === wanted);
+    const other = known.filter((e) => e.state !== wanted);
+    sentences.push(match.length ? `These are ${wanted}: ${match.map(cite).join(", ")}.` : `None of the matches is ${wanted}.`);
+    if (other.length) sentences.push(`Not ${wanted}: ${other.map((e) => `${cite(e)} is ${e.state ?? "unknown"}`).join("; ")}.`);
+  } else {
+    sentences.push(`Here is what I found: ${known.map((e) => `${cite(e)} is ${e.state ?? "unknown"}`).join("; ")}.`);
+  }
+  for (const r of read.filter((x) => x.name === "diagnose_entity")) {
+    const findings = (r.response.findings as string[] | undefined) ?? [];
+    if (findings.length) sentences.push(`For ${String(r.response.entity_id ?? "it")}: ${findings.slice(0, 3).join(" ")}`);
+  }
+  return sentences.join(" ");
+}

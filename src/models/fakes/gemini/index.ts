@@ -1,0 +1,2 @@
+export { startFakeGemini, type FakeGemini, type FakeGeminiOptions } from "./server.js";
+export type { GeminiReply, GeminiResponder, GeminiRequestBody, GeminiRequestLog } from "./types.js";

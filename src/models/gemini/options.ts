@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+/** Settings of the Gemini provider; the options `gemini_api_key`, `gemini_base_url` and `model` map onto them. */
+export const GeminiOptionsSchema = z.object({
+  apiKey: z.string().trim().min(1, { message: "is missing: set gemini_api_key to a key from Google AI Studio" }),
+  /** For proxies and tests; Google's endpoint when left out. */
+  baseUrl: z.string().url({ message: "must be an http:// or https:// URL" }).optional(),
+  model: z.string().trim().min(1),
+  contextWindow: z.number().int().positive().optional(),
+  maxOutputTokens: z.number().int().positive().optional(),
+  /** How the model is named wherever a user reads it. */
+  label: z.string().optional(),
+  /** The provider name its turns carry (`demo` for the demo model, which speaks Gemini's wire format). */
+  providerName: z.string().default("gemini"),
+});
+export type GeminiOptions = z.infer<typeof GeminiOptionsSchema>;
