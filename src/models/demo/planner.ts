@@ -50,7 +50,7 @@ export function demoPlan(body: GeminiRequestBody): GeminiReply {
   if (!searched && offered(body, "index_search")) {
     return { thought: "First I search the home for the words of the question.", calls: [{ name: "index_search", args: { query: message.slice(0, 400), limit: 6 } }] };
   }
-  const hits = ((searched?.response.results as Hit[] | undefined) ?? []).slice(0, 6);
+  const hits = narrow(message, ((searched?.response.results as Hit[] | undefined) ?? []).slice(0, 6));
   if (searched && read.length === 0 && hits.length && offered(body, "state_query")) {
     const calls: GeminiReply["calls"] = [];
     const byDomain = new Map<string, string[]>();
@@ -62,8 +62,23 @@ export function demoPlan(body: GeminiRequestBody): GeminiReply {
   return { text: answer(message, hits, read) };
 }
 
+/**
+ * Keeps the hits the question is about: those in an area it names, and of
+ * a kind it names ("lights" → light). A search ranks by words, so a lamp in
+ * another room may follow the kitchen's; the question rules it out.
+ */
+function narrow(message: string, hits: Hit[]): Hit[] {
+  const text = message.toLowerCase();
+  const inArea = hits.filter((h) => h.area && text.includes(h.area.toLowerCase()));
+  let kept = inArea.length ? inArea : hits;
+  const domainOf = (h: Hit) => h.domain ?? h.entity_id.split(".")[0]!;
+  const named = kept.filter((h) => new RegExp(`\\b${domainOf(h).replace(/_/g, " ")}s?\\b`).test(text));
+  if (named.length) kept = named;
+  return kept;
+}
+
 function answer(message: string, hits: Hit[], read: { name: string; response: Record<string, unknown> }[]): string {
-  const entities = read.flatMap((r) => ((r.response.entities as Hit[] | undefined) ?? []));
+  const entities = narrow(message, read.flatMap((r) => ((r.response.entities as Hit[] | undefined) ?? [])));
   const known = entities.length ? entities : hits;
   if (!known.length) return `${INTRO} I found nothing in this home that matches "${message}". Try other words, such as a room or a device name.`;
   const sentences = [INTRO];

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { demoPlan } from "./planner.js";
+
+const tools = [{ functionDeclarations: ["index_search", "state_query", "diagnose_entity"].map((name) => ({ name })) }];
+const user = (text: string) => ({ role: "user", parts: [{ text }] });
+const model = (calls: string[]) => ({ role: "model", parts: calls.map((name) => ({ functionCall: { name } })) });
+const responses = (...r: { name: string; response: unknown }[]) => ({ role: "user", parts: r.map((functionResponse) => ({ functionResponse })) });
+
+const hits = [
+  { entity_id: "light.kitchen_worktop_lights", name: "Kitchen Worktop Lights", domain: "light", area: "Kitchen", state: "on" },
+  { entity_id: "light.kitchen_ceiling", name: "Kitchen Ceiling", domain: "light", area: "Kitchen", state: "off" },
+  { entity_id: "switch.kitchen_extractor_fan", name: "Kitchen Extractor Fan", domain: "switch", area: "Kitchen", state: "on" },
+  { entity_id: "light.garden_path_lights", name: "Garden Path Lights", domain: "light", area: "Garden", state: "on" },
+];
+
+describe("the demo planner", () => {
+  const q = "Which lights are on in the kitchen?";
+
+  it("searches first, with the user's words", () => {
+    expect(demoPlan({ contents: [user(q)], tools })).toMatchObject({ calls: [{ name: "index_search", args: { query: q } }] });
+  });
+
+  it("then reads the states of the matches the question is about, in parallel by domain", () => {
+    const plan = demoPlan({ contents: [user(q), model(["index_search"]), responses({ name: "index_search", response: { results: hits } })], tools });
+    expect(plan.calls).toEqual([{ name: "state_query", args: { entity_ids: ["light.kitchen_worktop_lights", "light.kitchen_ceiling"] } }]);
+  });
+
+  it("answers citing the ids of the kitchen lights that are on, and says it is not an AI", () => {
+    const plan = demoPlan({
+      contents: [user(q), model(["index_search"]), responses({ name: "index_search", response: { results: hits } }), model(["state_query"]), responses({ name: "state_query", response: { entities: hits } })],
+      tools,
+    });
+    expect(plan.text).toContain("not an AI");
+    expect(plan.text).toContain("These are on: Kitchen Worktop Lights (light.kitchen_worktop_lights).");
+    expect(plan.text).toContain("light.kitchen_ceiling");
+    expect(plan.text).not.toContain("garden");
+    expect(plan.text).not.toContain("switch.");
+  });
+
+  it("diagnoses the best match when asked why", () => {
+    const plan = demoPlan({ contents: [user("Why is the kitchen ceiling light unavailable?"), model(["index_search"]), responses({ name: "index_search", response: { results: hits } })], tools });
+    expect(plan.calls?.map((c) => c.name)).toContain("diagnose_entity");
+  });
+});
