@@ -119,6 +119,15 @@ describe("AgentRuntime", () => {
     await expect(runtime.send(alice, { sessionId: session.id, message: "hi" })).rejects.toMatchObject({ code: "no_model", message: expect.stringContaining("gemini_api_key") });
   });
 
+  it("puts the session's pins in every system instruction", async () => {
+    const s = await stack();
+    const model = scriptedModel([{ text: "ok" }]);
+    const runtime = s.runtime(model);
+    const session = await s.store.sessions.create({ owner: alice.id, pins: ["Never touch the heating."] });
+    await runtime.wait(alice, (await runtime.send(alice, { sessionId: session.id, message: "hi" })).continuation.id, 5_000);
+    expect(model.requests[0]!.system).toContain("- Never touch the heating.");
+  });
+
   it("answers ask in a session that ends itself", async () => {
     const s = await stack();
     const runtime = s.runtime(scriptedModel([{ text: "Hello." }]));

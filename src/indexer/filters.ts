@@ -50,7 +50,7 @@ export function compileFilter(args: {
   reg: ResolvedRegistries;
   floorWords: Map<string, string[]>;
   domains: () => Iterable<string>;
-}): (s: EntityStructure, live: LiveState | undefined) => boolean {
+}): CompiledFilter {
   const { filter, reg } = args;
   const areaId = filter.area
     ? pick({ kind: "area", value: filter.area, items: reg.areas.values(), id: (a) => a.areaId, names: (a) => [a.name, ...a.aliases] })
@@ -83,7 +83,7 @@ export function compileFilter(args: {
   const deviceClass = filter.deviceClass?.trim().toLowerCase();
   const state = filter.state?.trim().toLowerCase();
   const includeHidden = filter.includeHidden === true;
-  return (s, live) => {
+  const accept = (s: EntityStructure, live: LiveState | undefined): boolean => {
     if (ids && !ids.has(s.entityId)) return false;
     // Entities asked for by id are returned even when hidden: the caller named them.
     if (!ids && !includeHidden && isSecondary(s)) return false;
@@ -96,4 +96,8 @@ export function compileFilter(args: {
     if (state && (live?.state ?? "").toLowerCase() !== state) return false;
     return true;
   };
+  return Object.assign(accept, { areaId });
 }
+
+/** A filter as a predicate, plus the area it narrows to, so a caller can start from that area's entities. */
+export type CompiledFilter = ((s: EntityStructure, live: LiveState | undefined) => boolean) & { areaId: string | undefined };

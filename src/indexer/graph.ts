@@ -47,6 +47,8 @@ export class HomeGraph {
   /** Domains present, for validating a domain filter; dropped whenever entities come or go. */
   #domains: Set<string> | undefined;
   #sortedIds: string[] | undefined;
+  /** Entity ids per area, in id order: an area filter reads its area's entities instead of the whole home. */
+  #idsByArea: Map<string, string[]> | undefined;
   #states = new Map<string, LiveState>();
   #index = new SearchIndex();
   #engine = new SearchEngine(this.#index);
@@ -146,7 +148,7 @@ export class HomeGraph {
   query(filter: EntityFilter = {}): IndexedEntity[] {
     const accept = this.#compile(filter);
     const out: IndexedEntity[] = [];
-    const ids = filter.entityIds ?? (this.#sortedIds ??= [...this.#structures.keys()].sort());
+    const ids = filter.entityIds ?? (accept.areaId !== undefined ? (this.#areaIds().get(accept.areaId) ?? []) : (this.#sortedIds ??= [...this.#structures.keys()].sort()));
     for (const id of ids) {
       const s = this.#structures.get(id);
       if (s && accept(s, this.#states.get(id))) out.push(this.#view(s));
@@ -223,6 +225,22 @@ export class HomeGraph {
   #forgetDerived(): void {
     this.#domains = undefined;
     this.#sortedIds = undefined;
+    this.#idsByArea = undefined;
+  }
+
+  #areaIds(): Map<string, string[]> {
+    if (!this.#idsByArea) {
+      const byArea = new Map<string, string[]>();
+      for (const id of (this.#sortedIds ??= [...this.#structures.keys()].sort())) {
+        const areaId = this.#structures.get(id)?.areaId;
+        if (!areaId) continue;
+        const list = byArea.get(areaId);
+        if (list) list.push(id);
+        else byArea.set(areaId, [id]);
+      }
+      this.#idsByArea = byArea;
+    }
+    return this.#idsByArea;
   }
 
   #compile(filter: EntityFilter) {

@@ -7,6 +7,7 @@ import { redactSecrets } from "./redact.js";
 import {
   BudgetsSchema,
   FORMAT_VERSION,
+  MEMORY_LIMITS,
   ModelConfigSchema,
   PolicySchema,
   PreferencesSchema,
@@ -23,6 +24,8 @@ export const NewSessionSchema = z.object({
   budgets: BudgetsSchema.partial().optional(),
   policy: PolicySchema.partial().optional(),
   preferences: PreferencesSchema.optional(),
+  /** Standing instructions the agent always sees, e.g. "never touch the heating". */
+  pins: z.array(z.string().min(1).max(MEMORY_LIMITS.pinChars)).max(MEMORY_LIMITS.pins).optional(),
 });
 export type NewSession = z.input<typeof NewSessionSchema>;
 
@@ -72,7 +75,7 @@ export function createSessionsApi(ctx: StoreContext): SessionsApi {
           budgets: BudgetsSchema.parse(args.budgets ?? {}),
           policy: PolicySchema.parse(args.policy ?? {}),
           preferences: args.preferences ?? {},
-          memory: SessionMemorySchema.parse({}),
+          memory: SessionMemorySchema.parse({ pins: (args.pins ?? []).map((text, i) => ({ id: `p${i + 1}`, text })) }),
           stats: SessionStatsSchema.parse({}),
         }),
       );

@@ -22,6 +22,25 @@ function openAiPlanner(request: FakeChatRequest): FakeReply {
   return { text: `On in the kitchen: ${entities.map((e) => e.entity_id).join(", ")}.` };
 }
 
+describe("without a model configured", () => {
+  it("keeps everything else working, reports the model on /healthz, and names the options to set", async () => {
+    const stack = await startStack();
+    try {
+      const health = await fetch(`${stack.baseUrl}/healthz`);
+      expect(health.status).toBe(200);
+      expect(((await health.json()) as { components: { model: { details: { status: string } } } }).components.model.details.status).toBe("not configured");
+      expect((await callTool(stack.client, "ha_agent_state_query", { area: "kitchen", limit: 1 })).isError).toBe(false);
+      const sessionId = (await callTool(stack.client, "ha_agent_start_session", {})).value.session_id as string;
+      const sent = await callTool(stack.client, "ha_agent_send_message", { session_id: sessionId, message: "hi" });
+      expect(sent.isError).toBe(true);
+      expect(sent.text).toMatch(/no_model/);
+      expect(sent.text).toMatch(/gemini_api_key/);
+    } finally {
+      await stack.close();
+    }
+  });
+});
+
 describe("the agent in standalone mode with a real provider's client", () => {
   let gemini: FakeGemini;
   let openai: Awaited<ReturnType<typeof startFakeOpenAiServer>>;

@@ -19,7 +19,7 @@ describe("npm run model:check", () => {
   let openai: Awaited<ReturnType<typeof startFakeOpenAiServer>>;
   beforeAll(async () => {
     gemini = await startFakeGemini({ apiKey: GEMINI_KEY, replies: [{ text: "OK" }] });
-    openai = await startFakeOpenAiServer({ flavour: "ollama", models: ["qwen3:8b"], responder: echoResponder });
+    openai = await startFakeOpenAiServer({ flavour: "openai", apiKey: "sk-right-key-0123456789abcdefghij", models: ["qwen3:8b"], responder: echoResponder });
   });
   afterAll(async () => {
     await gemini?.close();
@@ -44,10 +44,15 @@ describe("npm run model:check", () => {
   });
 
   it("works against the fake OpenAI-compatible server too, and names openai_base_url when it is missing", async () => {
-    const ok = await run({ MODEL_PROVIDER: "openai", OPENAI_BASE_URL: openai.baseUrl, MODEL: "qwen3:8b" });
+    const ok = await run({ MODEL_PROVIDER: "openai", OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: "sk-right-key-0123456789abcdefghij", MODEL: "qwen3:8b" });
     expect(ok.status, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/Provider: +openai/);
     expect(ok.stdout).toMatch(/Usage: /);
+    const wrong = await run({ MODEL_PROVIDER: "openai", OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: "sk-wrong-key-0123456789abcdefghij", MODEL: "qwen3:8b" });
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr.trim().split("\n")).toHaveLength(1);
+    expect(wrong.stderr).toContain("openai_api_key");
+    expect(wrong.stderr + wrong.stdout).not.toContain("sk-wrong");
     const missing = await run({ MODEL_PROVIDER: "openai" });
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain("openai_base_url");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Store } from "../../store/index.js";
+import { text } from "../limits.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import {
   BudgetsWire,
@@ -19,6 +20,7 @@ const Input = z.object({
   budgets: BudgetsWire.partial().optional().describe("Per-turn limits; omitted fields take the defaults (max_steps 8, max_tool_calls 16, max_duration_ms 120000, max_tokens_per_turn 100000)."),
   policy: PolicyWire.partial().optional().describe("What the agent may do; omitted fields take safe defaults (read-only)."),
   preferences: PreferencesWire.optional().describe("How answers should look."),
+  pins: z.array(text()).max(20, { error: "at most 20 items" }).optional().describe('Standing instructions the agent always follows in this session, e.g. ["Never touch the heating."].'),
 });
 
 const Output = z.object({
@@ -56,6 +58,7 @@ export function createStartSessionTool(deps: { store: Store }): ToolSpec {
             maxOpenContinuations: p.max_open_continuations,
           },
           preferences: args.preferences ?? {},
+          ...(args.pins ? { pins: args.pins } : {}),
         });
         return ok({
           session_id: s.id,
