@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { demoPlan } from "../demo/planner.js";
 import { startFakeGemini } from "./gemini/index.js";
+import { untilStopped } from "./until-stopped.js";
 
 const USAGE = "Usage: npm run fake:gemini -- [--port 0] [--host 127.0.0.1] [--key KEY] [--models a,b]";
 
@@ -34,10 +35,7 @@ async function main(argv: string[]): Promise<number> {
   console.log(`API key:  ${key ?? "(any)"}`);
   console.log(`Models:   ${models?.join(", ") ?? "gemini-3.5-flash"}`);
   console.log("Press Ctrl+C to stop.");
-  await new Promise<void>((resolve) => {
-    process.once("SIGINT", resolve);
-    process.once("SIGTERM", resolve);
-  });
+  await untilStopped();
   await fake.close();
   return 0;
 }
