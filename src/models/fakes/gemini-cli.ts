@@ -19,7 +19,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (values.help) {
-    console.log(`${USAGE}\n\nServes /v1beta/models/{model}:generateContent, :streamGenerateContent and :countTokens like the Gemini API.\nDefaults: a random port, any key accepted, model gemini-3.5-flash.`);
+    console.log(`${USAGE}\n\nServes /v1beta/models/{model}:generateContent, :streamGenerateContent and :countTokens like the Gemini API.\nDefaults: a random port, any key accepted, model gemini-3.8-flash.`);
     return 0;
   }
   const port = Number((values.port as string | undefined) ?? "0");
@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
   console.log("Fake Gemini API, answering with the demo planner");
   console.log(`Base URL: ${fake.url}`);
   console.log(`API key:  ${key ?? "(any)"}`);
-  console.log(`Models:   ${models?.join(", ") ?? "gemini-3.5-flash"}`);
+  console.log(`Models:   ${models?.join(", ") ?? "gemini-3.8-flash"}`);
   console.log("Press Ctrl+C to stop.");
   await untilStopped();
   await fake.close();
