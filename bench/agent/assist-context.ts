@@ -1,19 +1,6 @@
 import { stringify } from "yaml";
+import { exposedByDefault } from "../../src/agent/index.js";
 import type { IndexedEntity } from "../../src/indexer/index.js";
-
-// Home Assistant's default exposure to Assist for an entity nobody configured
-// (homeassistant/components/homeassistant/exposed_entities.py).
-const DEFAULT_EXPOSED_DOMAINS = new Set(["climate", "cover", "fan", "humidifier", "light", "lock", "scene", "script", "switch", "todo", "vacuum", "water_heater"]);
-const DEFAULT_EXPOSED_BINARY_SENSOR_CLASSES = new Set(["door", "garage_door", "lock", "motion", "opening", "presence", "window"]);
-const DEFAULT_EXPOSED_SENSOR_CLASSES = new Set(["aqi", "carbon_monoxide", "carbon_dioxide", "humidity", "pm10", "pm25", "temperature", "volatile_organic_compounds"]);
-
-export function exposedByDefault(e: IndexedEntity): boolean {
-  if (e.entityCategory !== null || e.hidden) return false;
-  if (DEFAULT_EXPOSED_DOMAINS.has(e.domain)) return true;
-  if (e.domain === "binary_sensor") return e.deviceClass !== null && DEFAULT_EXPOSED_BINARY_SENSOR_CLASSES.has(e.deviceClass);
-  if (e.domain === "sensor") return e.deviceClass !== null && DEFAULT_EXPOSED_SENSOR_CLASSES.has(e.deviceClass);
-  return false;
-}
 
 /**
  * The static context Home Assistant's Assist API puts in every prompt

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scriptedModel } from "../../test/support/scripted-model.js";
-import type { SessionMemory } from "../store/index.js";
+import { SessionMemorySchema, type SessionMemory } from "../store/index.js";
 import { ContentProvider } from "./content-provider.js";
 import type { TurnJournal } from "./journal.js";
 import { loadMemory, rememberExchange, rememberedMessages } from "./memory.js";
@@ -55,5 +55,14 @@ describe("session memory", () => {
     expect(system).toContain("- prefers metric");
     expect(system).toContain("- never touch the heating");
     expect(rememberedMessages(memory)).toEqual([{ type: "user", text: "hi" }, { type: "model", turn: { provider: "memory", model: "memory", raw: null, text: "hello", toolCalls: [] } }]);
+  });
+
+  it("keeps what it stores within the session record's limits: the newest facts, and the start of a very long answer", async () => {
+    const facts = Array.from({ length: 60 }, (_, i) => ({ text: `fact ${i}`, createdAt: i }));
+    const out = await rememberExchange({ memory: { ...empty, facts }, user: "q", answer: "x".repeat(40_000), continuationId: "01ARZ3NDEKTSV4RRFFQ69G5FAV", now: 1, lastK: 6, model: scriptedModel([]), journal: journal().j });
+    expect(out.memory.facts).toHaveLength(50);
+    expect(out.memory.facts[0]!.text).toBe("fact 10");
+    expect(out.memory.lastK[1]!.content.length).toBeLessThanOrEqual(16_000);
+    expect(SessionMemorySchema.safeParse(out.memory).success).toBe(true);
   });
 });

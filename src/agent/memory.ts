@@ -1,6 +1,6 @@
 import type { ConversationItem, ModelClient } from "../models/index.js";
 import { estimateTokens } from "../models/index.js";
-import type { SessionMemory } from "../store/index.js";
+import { MEMORY_LIMITS, type SessionMemory } from "../store/index.js";
 import type { ContentProvider } from "./content-provider.js";
 import type { TurnJournal } from "./journal.js";
 
@@ -43,18 +43,21 @@ export async function rememberExchange(args: {
   journaledSummary?: string;
   signal?: AbortSignal;
 }): Promise<{ memory: SessionMemory; modelCalls: number }> {
+  // The stored record has limits; memory keeps the newest facts and the start of a very long answer.
+  const clip = (text: string) => (text.length > MEMORY_LIMITS.messageChars ? `${text.slice(0, MEMORY_LIMITS.messageChars - 1)}…` : text);
+  const memory = { ...args.memory, facts: args.memory.facts.slice(-MEMORY_LIMITS.facts) };
   const lastK = [
-    ...args.memory.lastK,
-    { role: "user" as const, content: args.user, continuationId: args.continuationId, ts: args.now },
-    { role: "assistant" as const, content: args.answer, continuationId: args.continuationId, ts: args.now },
+    ...memory.lastK,
+    { role: "user" as const, content: clip(args.user), continuationId: args.continuationId, ts: args.now },
+    { role: "assistant" as const, content: clip(args.answer), continuationId: args.continuationId, ts: args.now },
   ];
-  if (lastK.length <= args.lastK) return { memory: { ...args.memory, lastK }, modelCalls: 0 };
+  if (lastK.length <= args.lastK) return { memory: { ...memory, lastK }, modelCalls: 0 };
   const overflow = lastK.slice(0, lastK.length - args.lastK);
   const kept = lastK.slice(-args.lastK);
-  if (args.journaledSummary !== undefined) return { memory: { ...args.memory, lastK: kept, rollingSummary: args.journaledSummary }, modelCalls: 0 };
-  const summary = await fold(args.memory.rollingSummary, overflow, args);
+  if (args.journaledSummary !== undefined) return { memory: { ...memory, lastK: kept, rollingSummary: args.journaledSummary }, modelCalls: 0 };
+  const summary = await fold(memory.rollingSummary, overflow, args);
   await args.journal.append({ type: "summary", detail: { summary } });
-  return { memory: { ...args.memory, lastK: kept, rollingSummary: summary }, modelCalls: 1 };
+  return { memory: { ...memory, lastK: kept, rollingSummary: summary }, modelCalls: 1 };
 }
 
 async function fold(previous: string, messages: SessionMemory["lastK"], args: { model: ModelClient; signal?: AbortSignal }): Promise<string> {

@@ -12,11 +12,13 @@ function port() {
 }
 
 /**
- * The default Gemini model: a stable (GA) Flash model with function calling
- * and thinking, cheap enough for a home, with no shutdown date announced.
- * gemini-2.5-flash, the earlier default, was retired on 2026-12-01.
+ * The default Gemini model: the current generally available Flash model
+ * (September 2026), built for tool use, with thinking, cheap enough for a
+ * home, and no shutdown date announced. gemini-2.5-flash, the earlier
+ * default, was retired on 2026-12-01, and Google moves older 3.x Flash
+ * names onto newer ones.
  */
-export const DEFAULT_GEMINI_MODEL = "gemini-3.5-flash";
+export const DEFAULT_GEMINI_MODEL = "gemini-3.8-flash";
 
 /** `domain.service`, either part may be `*` (the actuation allowlist's entries). */
 const SERVICE_PATTERN = /^([a-z0-9_]+|\*)\.([a-z0-9_]+|\*)$/;

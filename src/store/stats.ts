@@ -1,12 +1,16 @@
 import type { Usage } from "./continuation-schema.js";
 import type { ModelStats, SessionStats } from "./session-schema.js";
 
+const MAX_MODELS = 20;
+
 /** A session's totals after one more finished turn, overall and for the model that answered it. */
 export function addUsage(stats: SessionStats, usage: Usage): SessionStats {
   const byModel = { ...stats.byModel };
-  if (usage.model) {
-    const m: ModelStats = byModel[usage.model] ?? { turns: 0, modelCalls: 0, steps: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, tokensThinking: 0 };
-    byModel[usage.model] = {
+  // Models a session may name per turn are the caller's choice: past 20, the rest count as "other".
+  const key = usage.model && (Object.hasOwn(byModel, usage.model) || Object.keys(byModel).length < MAX_MODELS) ? usage.model : usage.model ? "other" : undefined;
+  if (key) {
+    const m: ModelStats = byModel[key] ?? { turns: 0, modelCalls: 0, steps: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, tokensThinking: 0 };
+    byModel[key] = {
       turns: m.turns + 1,
       modelCalls: m.modelCalls + usage.modelCalls,
       steps: m.steps + usage.steps,

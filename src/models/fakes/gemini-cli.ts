@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { demoPlan } from "../demo/planner.js";
 import { startFakeGemini } from "./gemini/index.js";
+import { untilStopped } from "./until-stopped.js";
 
 const USAGE = "Usage: npm run fake:gemini -- [--port 0] [--host 127.0.0.1] [--key KEY] [--models a,b]";
 
@@ -18,7 +19,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (values.help) {
-    console.log(`${USAGE}\n\nServes /v1beta/models/{model}:generateContent, :streamGenerateContent and :countTokens like the Gemini API.\nDefaults: a random port, any key accepted, model gemini-3.5-flash.`);
+    console.log(`${USAGE}\n\nServes /v1beta/models/{model}:generateContent, :streamGenerateContent and :countTokens like the Gemini API.\nDefaults: a random port, any key accepted, model gemini-3.8-flash.`);
     return 0;
   }
   const port = Number((values.port as string | undefined) ?? "0");
@@ -32,12 +33,9 @@ async function main(argv: string[]): Promise<number> {
   console.log("Fake Gemini API, answering with the demo planner");
   console.log(`Base URL: ${fake.url}`);
   console.log(`API key:  ${key ?? "(any)"}`);
-  console.log(`Models:   ${models?.join(", ") ?? "gemini-3.5-flash"}`);
+  console.log(`Models:   ${models?.join(", ") ?? "gemini-3.8-flash"}`);
   console.log("Press Ctrl+C to stop.");
-  await new Promise<void>((resolve) => {
-    process.once("SIGINT", resolve);
-    process.once("SIGTERM", resolve);
-  });
+  await untilStopped();
   await fake.close();
   return 0;
 }

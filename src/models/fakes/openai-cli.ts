@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { echoResponder, FAKE_FLAVOURS, startFakeOpenAiServer, type FakeFlavour } from "./openai/index.js";
+import { untilStopped } from "./until-stopped.js";
 
 const USAGE = `Usage: npm run fake:openai -- [--flavour openai|ollama|llama-server] [--port 0] [--host 127.0.0.1] [--key KEY] [--models a,b]`;
 
@@ -68,10 +69,7 @@ async function main(argv: string[]): Promise<number> {
   console.log(`API key:  ${fake.apiKey ?? "(none needed)"}`);
   console.log(`Models:   ${fake.models.join(", ")}`);
   console.log("Press Ctrl+C to stop.");
-  await new Promise<void>((resolve) => {
-    process.once("SIGINT", resolve);
-    process.once("SIGTERM", resolve);
-  });
+  await untilStopped();
   await fake.close();
   return 0;
 }

@@ -38,7 +38,7 @@ export function geminiError(err: unknown, context: { model: string; signal?: Abo
   if (status === 401 || status === 403 || (status === 400 && keyProblem)) {
     return new ModelError("auth", `Gemini refused the API key: ${said || "not authorised"}. Check gemini_api_key.`, { status });
   }
-  if (status === 404) return new ModelError("model_not_found", `Gemini has no model "${context.model}" (${said}). Set model to one your key can use, such as gemini-3.5-flash.`, { status });
+  if (status === 404) return new ModelError("model_not_found", `Gemini has no model "${context.model}" (${said}). Set model to one your key can use, such as gemini-3.8-flash.`, { status });
   if (status === 429) {
     const retryAfterMs = delayMs(body.details?.find((d) => d["@type"]?.endsWith("google.rpc.RetryInfo"))?.retryDelay);
     return new ModelError("rate_limited", `Gemini is rate-limiting this key: ${said || "too many requests"}.${retryAfterMs ? ` Retry in ${Math.ceil(retryAfterMs / 1000)} s.` : ""}`, { status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });

@@ -13,7 +13,7 @@ export const SessionIdInput = z
 
 export const ModelWire = z.object({
   provider: name().min(1).optional().describe('Model provider, e.g. "gemini". Omit for the add-on default.'),
-  name: name().min(1).optional().describe('Model name, e.g. "gemini-2.5-flash". Omit for the add-on default.'),
+  name: name().min(1).optional().describe('Model name, e.g. "gemini-3.8-flash". Omit for the add-on default.'),
   temperature: z.number().min(0).max(2).optional().describe("Sampling temperature 0-2. Omit for the provider default."),
 });
 

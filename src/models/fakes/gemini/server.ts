@@ -39,7 +39,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
   const queue = [...(options.replies ?? [])];
   const requests: GeminiRequestLog[] = [];
   const signatures = new SignatureBook();
-  const models = new Set(options.models ?? ["gemini-3.5-flash"]);
+  const models = new Set(options.models ?? ["gemini-3.8-flash", "gemini-3.5-flash"]);
 
   const send = (res: ServerResponse, code: number, body: unknown) => {
     res.writeHead(code, { "content-type": "application/json; charset=UTF-8" });
