@@ -50,6 +50,13 @@ export class HomeGraph {
   /** Entity ids per area, in id order: an area filter reads its area's entities instead of the whole home. */
   #idsByArea: Map<string, string[]> | undefined;
   #states = new Map<string, LiveState>();
+  /**
+   * Views built by earlier reads, by the structure they show. A view is
+   * reused while its structure, state and registries are the very objects it
+   * was built from: every change replaces one of them, so nothing needs to
+   * invalidate it, and a replaced structure takes its view with it.
+   */
+  #views = new WeakMap<EntityStructure, { live: LiveState | undefined; reg: ResolvedRegistries; view: IndexedEntity }>();
   #index = new SearchIndex();
   #engine = new SearchEngine(this.#index);
 
@@ -253,7 +260,13 @@ export class HomeGraph {
   }
 
   #view(s: EntityStructure): IndexedEntity {
-    return entityView(s, this.#reg, this.#states.get(s.entityId));
+    const live = this.#states.get(s.entityId);
+    const cached = this.#views.get(s);
+    if (cached && cached.live === live && cached.reg === this.#reg) return cached.view;
+    // Frozen: every reader shares it.
+    const view = Object.freeze(entityView(s, this.#reg, live));
+    this.#views.set(s, { live, reg: this.#reg, view });
+    return view;
   }
 
   #describe(id: string, field: FieldKey): string {
