@@ -266,12 +266,14 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
       keep(await ha.subscribeEntities(onEntities));
       const loaded = Promise.all([fetchRegistriesPatiently(), gotFirstSnapshot]);
       // stop() before the first snapshot ends start() without an index, rather than leaving it waiting.
-      const first = await Promise.race([loaded, stopRequested]);
-      if (!first || stopped) {
+      // Only a flag goes through the race: stopRequested stays pending for the
+      // life of the index, and whatever the race resolves with stays alive with it.
+      const stopFirst = await Promise.race([loaded.then(() => false), stopRequested.then(() => true)]);
+      if (stopFirst || stopped) {
         loaded.catch(() => undefined);
         return;
       }
-      const [registries] = first;
+      const [registries] = await loaded;
       const { snapshot, diffs } = pending!;
       pending = undefined;
       graph.load(registries, snapshot ?? {});
