@@ -36,6 +36,6 @@ export { withRetries, backoffDelay, abortableSleep, DEFAULT_RETRY_POLICY, type R
 export { createModelSource, type ModelSource, type ModelSettings } from "./model-source.js";
 export { builtInModelProviders } from "./providers.js";
 export { checkModel, type ModelCheck } from "./check.js";
-export { geminiProvider, GeminiClient } from "./gemini/index.js";
+export { geminiProvider, createGeminiClient, type GeminiClient } from "./gemini/index.js";
 export { demoProvider, DEMO_LABEL, DEMO_MODEL } from "./demo/provider.js";
 export { startFakeGemini, type FakeGemini, type GeminiReply } from "./fakes/gemini/index.js";

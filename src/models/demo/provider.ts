@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { startFakeGemini } from "../fakes/gemini/index.js";
-import { GeminiClient } from "../gemini/index.js";
+import { createGeminiClient } from "../gemini/index.js";
 import { GeminiOptionsSchema } from "../gemini/options.js";
 import type { ModelProvider } from "../types.js";
 import { demoPlan } from "./planner.js";
@@ -21,7 +21,7 @@ export const demoProvider: ModelProvider<z.ZodObject<{ model: z.ZodDefault<z.Zod
   options: z.object({ model: z.string().default(DEMO_MODEL) }),
   async create(_options, deps) {
     const server = await startFakeGemini({ apiKey: DEMO_KEY, models: [DEMO_MODEL], responder: (body) => demoPlan(body) });
-    const client = new GeminiClient(GeminiOptionsSchema.parse({ apiKey: DEMO_KEY, baseUrl: server.url, model: DEMO_MODEL, label: DEMO_LABEL, providerName: "demo", contextWindow: 1_048_576, maxOutputTokens: 8_192 }), deps);
+    const client = await createGeminiClient(GeminiOptionsSchema.parse({ apiKey: DEMO_KEY, baseUrl: server.url, model: DEMO_MODEL, label: DEMO_LABEL, providerName: "demo", contextWindow: 1_048_576, maxOutputTokens: 8_192 }), deps);
     return Object.assign(client, { close: () => server.close() });
   },
 };
