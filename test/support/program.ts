@@ -1,9 +1,28 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
-const root = join(import.meta.dirname, "..", "..");
+/** The project folder, found upwards, so this works from test/support and from its compiled copy in dist-bench. */
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "package.json"))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${from}`);
+  }
+}
+const root = projectRoot(import.meta.dirname);
 export const MAIN = join(root, "dist", "main.js");
+
+/**
+ * The Node flags of `npm start`, which every launcher uses: the add-on's run
+ * script, the tests and the benchmarks measure the program as users run it.
+ */
+export const NODE_FLAGS = startFlags((JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start);
+
+function startFlags(start: string): string[] {
+  const match = /^node((?: --\S+)*) dist\/main\.js$/.exec(start);
+  if (!match) throw new Error(`package.json's start script should be "node [--flags] dist/main.js", not "${start}".`);
+  return match[1]!.trim().split(" ").filter(Boolean);
+}
 
 export interface Program {
   child: ChildProcessWithoutNullStreams;
@@ -19,7 +38,7 @@ export interface Program {
 /** Runs the compiled program (`npm test` builds it first) with exactly the given environment. */
 export function runProgram(env: Record<string, string>, main = MAIN): Program {
   if (!existsSync(main)) throw new Error(`${main} is missing: run "npm run build" first (npm test does).`);
-  const child = spawn(process.execPath, [main], { env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, main], { env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["pipe", "pipe", "pipe"] });
   let out = "";
   let err = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
