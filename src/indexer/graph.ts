@@ -302,6 +302,7 @@ export class HomeGraph {
     this.#index = new SearchIndex();
     this.#engine = new SearchEngine(this.#index);
     for (const s of this.#structures.values()) this.#index.add(s.entityId, docFields(s, this.#reg, this.#floorWords), s.name.length, this.#prior(s));
+    this.#index.compact();
     this.#index.warm();
   }
 }
