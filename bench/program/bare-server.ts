@@ -1,9 +1,10 @@
 /**
  * The baseline of bench:program: the bare MCP SDK (McpServer over
- * Streamable HTTP, one session per client, no auth) serving one tool that
- * answers with a fixed payload of the same shape and size as HA Agent's
- * state_query answer. Whatever HA Agent costs beyond this is its own.
- * Usage: node bare-server.js PAYLOAD_FILE; prints "port N".
+ * Streamable HTTP, one session per client, no auth) serving, under HA
+ * Agent's tool names, tools that answer with fixed payloads: exactly what HA
+ * Agent answered. Whatever HA Agent costs beyond this is its own.
+ * Usage: node bare-server.js PAYLOAD_FILE (a JSON object, tool name →
+ * structured answer); prints "port N".
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -14,15 +15,18 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 
-const payload = JSON.parse(readFileSync(process.argv[2]!, "utf8")) as Record<string, unknown>;
+const payloads = JSON.parse(readFileSync(process.argv[2]!, "utf8")) as Record<string, Record<string, unknown>>;
 const transports = new Map<string, StreamableHTTPServerTransport>();
 
 function newServer(): McpServer {
   const server = new McpServer({ name: "bare", version: "1.0.0" });
-  server.registerTool("ha_agent_state_query", { description: "Reads states.", inputSchema: { area: z.string().optional(), limit: z.number().optional() } }, async () => ({
-    content: [{ type: "text", text: JSON.stringify(payload) }],
-    structuredContent: payload,
-  }));
+  for (const [name, payload] of Object.entries(payloads)) {
+    // Loose inputs: the baseline pays the SDK's argument parsing, not ours.
+    server.registerTool(name, { description: "A fixed answer.", inputSchema: { area: z.string().optional(), query: z.string().optional(), limit: z.number().optional() } }, async () => ({
+      content: [{ type: "text", text: JSON.stringify(payload) }],
+      structuredContent: payload,
+    }));
+  }
   return server;
 }
 
