@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { generateHouse, startSimulator } from "../../src/simulator/index.js";
-import { NODE_FLAGS } from "../../test/support/program.js";
+import { MAIN, NODE_FLAGS } from "../../test/support/program.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -31,7 +31,6 @@ const SETTLE_S = arg("settle-s", 60);
 // thousands of calls a second pass any listener limit without leaking.
 setMaxListeners(0);
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "..", "..", "..");
 
 const rows: { what: string; measured: string; target: string; pass?: boolean }[] = [];
 function report(what: string, measured: string, target = "", pass?: boolean): void {
@@ -139,7 +138,7 @@ async function main(): Promise<void> {
   const sim = await startSimulator({ house: generateHouse({ entities: ENTITIES, seed: 7 }) });
   const token = sim.users.tokenFor();
   const dataDir = await mkdtemp(join(tmpdir(), "bench-program-"));
-  const program = spawn(process.execPath, [...NODE_FLAGS, join(root, "dist", "main.js")], {
+  const program = spawn(process.execPath, [...NODE_FLAGS, MAIN], {
     env: { PATH: process.env.PATH ?? "", HA_URL: sim.url, HA_TOKEN: token, DATA_DIR: dataDir, MCP_PORT: "0", STATUS_PORT: "0", LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
   });
