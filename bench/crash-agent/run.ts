@@ -19,7 +19,7 @@ import { startFakeGemini, type GeminiReply } from "../../src/models/index.js";
 import { silentLogger } from "../../src/shared/index.js";
 import { generateHouse, startSimulator } from "../../src/simulator/index.js";
 import { openStore } from "../../src/store/index.js";
-import { GEMINI_KEY, MODEL, OWNER, turnNumber } from "./protocol.js";
+import { GEMINI_KEY, MODEL, OWNER, allSessions, turnNumber } from "./protocol.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     let turns = 0;
     let journaled = 0;
     try {
-      for (const s of store.sessions.list(OWNER.id, { limit: 1000 }).sessions) {
+      for (const s of allSessions(store)) {
         for (const ref of s.messages) {
           turns++;
           const n = sent.get(ref.continuationId);

@@ -11,7 +11,7 @@ import { createHomeIndex } from "../../src/indexer/index.js";
 import { builtInModelProviders, createModelSource } from "../../src/models/index.js";
 import { silentLogger, systemClock } from "../../src/shared/index.js";
 import { openStore } from "../../src/store/index.js";
-import { GEMINI_KEY, MODEL, OWNER } from "./protocol.js";
+import { GEMINI_KEY, MODEL, OWNER, allSessions } from "./protocol.js";
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   say("ready");
 
   // Finish what the last run left, first.
-  for (const s of store.sessions.list(OWNER.id, { limit: 100 }).sessions) {
+  for (const s of allSessions(store)) {
     for (const m of s.messages.filter((x) => x.status === "interrupted")) {
       await runtime.resume(OWNER, m.continuationId).catch(() => undefined);
       await runtime.wait(OWNER, m.continuationId, 60_000);
@@ -37,7 +37,11 @@ async function main(): Promise<void> {
   let session = store.sessions.list(OWNER.id, { status: "active", limit: 1 }).sessions[0] ?? (await store.sessions.create({ owner: OWNER.id, policy: { allowActuation: true } }));
   for (let k = 0; ; k++) {
     const n = run * 100 + k;
-    if (session.messages.length > 20) session = await store.sessions.create({ owner: OWNER.id, policy: { allowActuation: true } });
+    if (session.messages.length > 20) {
+      // A full session is ended, as a user would, so the run stays within the per-user session cap.
+      await store.sessions.end(OWNER.id, session.id, "full");
+      session = await store.sessions.create({ owner: OWNER.id, policy: { allowActuation: true } });
+    }
     const { continuation } = await runtime.send(OWNER, { sessionId: session.id, message: `crash turn ${n}` });
     say(`sent ${continuation.id} ${n}`);
     await runtime.wait(OWNER, continuation.id, 60_000);
