@@ -4,7 +4,8 @@
  * benchmarks cannot: memory of the real process (right after it is ready,
  * after a burst of changes, under 16 concurrent MCP callers, and settled
  * after load) and the throughput of state_query and index_search against
- * the bare MCP SDK serving the same answers, in the same run.
+ * the bare MCP SDK serving the same answers, in the same run, and what
+ * tools/list costs every client in tokens.
  * Options: --entities N (10000), --seconds S per server and caller count (8), --settle-s S (60).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -15,6 +16,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { estimateTokens } from "../../src/models/index.js";
 import { generateHouse, startSimulator } from "../../src/simulator/index.js";
 import { MAIN, NODE_FLAGS } from "../../test/support/program.js";
 
@@ -156,8 +158,18 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 2_000));
     report("RSS after a burst of 20,000 state changes", await rss(program.pid!));
 
-    // The bare SDK answers with exactly what HA Agent answered.
     const probe = (await clients(mcpUrl!, token, 1))[0]!;
+    // What every client pays in every conversation: tools/list as the program serves it.
+    const { tools } = await probe.listTools();
+    const perTool = tools.reduce((sum, t) => sum + estimateTokens(JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema })), 0) / tools.length;
+    report(
+      "tools/list, names, descriptions and input schemas",
+      `${perTool.toFixed(0)} tokens per tool on average (${tools.length} tools; ${estimateTokens(JSON.stringify({ tools }))} tokens in all with output schemas)`,
+      "≤ 400 per tool",
+      perTool <= 400,
+    );
+
+    // The bare SDK answers with exactly what HA Agent answered.
     const found = (await probe.callTool({ name: "ha_agent_index_search", arguments: { query: "light", limit: 1 } })).structuredContent as { results: { area: string | null }[] };
     const stateQuery: Call = { name: "ha_agent_state_query", arguments: { ...(found.results[0]?.area ? { area: found.results[0].area } : {}), limit: 20 } };
     const search: Call = { name: "ha_agent_index_search", arguments: { query: "kitchen temperature", limit: 10 } };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { HaClient } from "../ha/index.js";
 import type { HomeIndex } from "../indexer/index.js";
+import { estimateTokens } from "../models/index.js";
 import type { Store } from "../store/index.js";
 import { ToolRegistry } from "../tools/index.js";
 import { createCallServiceTool } from "../tools/actions/index.js";
@@ -24,8 +25,7 @@ function fullRegistry(): ToolRegistry {
   return registry;
 }
 
-/** About four characters per token, as both Gemini's and OpenAI's tokenizers average on JSON and English. */
-const tokens = (value: unknown) => Math.ceil(JSON.stringify(value).length / 4);
+const tokens = (value: unknown) => estimateTokens(JSON.stringify(value));
 
 describe("tools/list", () => {
   it("is computed once per registry and shared by every MCP session", () => {
