@@ -203,13 +203,15 @@ export async function startApp(deps: AppDeps): Promise<App> {
     const described = models.describe();
     const modelLabel = described.provider === "demo" ? DEMO_LABEL : described.status === "configured" ? `${described.provider} ${described.model}` : "not configured";
     deps.onListening?.({ mcpUrl, statusUrl, demoToken, modelLabel });
-    logger.info({ mode: config.mode, mcpUrl, statusUrl, recovery: store.recovery }, `HA Agent ${VERSION} listening in ${config.mode} mode`);
+    // The store logged its recovery already, with the findings.
+    logger.info({ mode: config.mode, mcpUrl, statusUrl }, `HA Agent ${VERSION} listening in ${config.mode} mode`);
 
     void checkModelAtStart(models, logger.child({ part: "model" }));
     const ready = (async () => {
       await client.connect();
       await index.start();
-      logger.info({ ...index.stats() }, "HA Agent is ready");
+      const { entities, devices, areas, floors, labels } = index.stats();
+      logger.info({ entities, devices, areas, floors, labels }, "HA Agent is ready");
     })();
     return { mcpUrl, statusUrl, demoToken, ha: client, index, store, registry, simulator, ready, stop: stopAll };
   } catch (err) {
