@@ -96,8 +96,9 @@ describe("AgentRuntime", () => {
     for (const id of on) expect(done.response?.finalMessage).toContain(id);
     expect(done.response?.citations?.map((c) => c.source).sort()).toEqual([...on].sort());
     expect(done.usage).toMatchObject({ steps: 3, toolCalls: 2 });
-    const after = s.store.sessions.get(alice.id, session.id)!;
-    expect(after.memory.lastK.map((m) => m.role)).toEqual(["user", "assistant"]);
+    const memory = await s.store.sessions.memory(alice.id, session.id);
+    expect(memory.lastK.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(s.store.sessions.get(alice.id, session.id)?.memorySizes.lastK).toBe(2);
   });
 
   it("says busy while a turn is open, naming it, and returns the first continuation for a repeated idempotency key", async () => {
