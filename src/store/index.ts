@@ -24,6 +24,7 @@ export {
 } from "./errors.js";
 export { DataDirError } from "./data-dir.js";
 export { FormatTooNewError } from "./read-record.js";
+export { MEMORY_CACHE_SESSIONS } from "./memory-cache.js";
 export {
   FORMAT_VERSION,
   DEFAULT_BUDGETS,
