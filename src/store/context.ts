@@ -34,7 +34,7 @@ export interface StoreSettings {
  */
 export class StoreContext {
   readonly sessions = new Map<string, SessionHead>();
-  /** Memory bodies, read under the session's lock only (see memoryOf). */
+  /** Memory bodies, read under the session's lock only (see #memoryOf). */
   readonly memories = new MemoryCache();
   /**
    * Memory newer than its `session.json`: boot recovery redid a lost finish
@@ -95,7 +95,7 @@ export class StoreContext {
         throw new StaleWriteError(sessionId, expectedVersion, head.version);
       }
       // session.json holds the whole record, so every write carries the memory, read back if it was evicted.
-      const changed = change(withMemory(head, await this.memoryOf(sessionId)));
+      const changed = change(withMemory(head, await this.#memoryOf(sessionId)));
       if (!changed) return head;
       const next = redactSecrets({ ...changed, version: head.version + 1, updatedAt: this.clock.now() });
       await writeJsonAtomic({
@@ -130,7 +130,7 @@ export class StoreContext {
     return this.lock.run(`s:${sessionId}`, async () => {
       // The sweeper may have deleted the session while this waited for the lock.
       if (!this.sessions.has(sessionId)) throw new NotFoundError("session", sessionId);
-      return this.memoryOf(sessionId);
+      return this.#memoryOf(sessionId);
     });
   }
 
@@ -140,7 +140,7 @@ export class StoreContext {
    * older memory in the cache, and the next write would save it. A file that
    * cannot be read refuses the caller rather than stand in an empty memory.
    */
-  private async memoryOf(sessionId: string): Promise<SessionMemory> {
+  async #memoryOf(sessionId: string): Promise<SessionMemory> {
     const held = this.unsavedMemory.get(sessionId) ?? this.memories.get(sessionId);
     if (held) return held;
     const path = this.layout.sessionFile(sessionId);

@@ -16,10 +16,6 @@ export class MemoryCache {
 
   constructor(readonly capacity: number = MEMORY_CACHE_SESSIONS) {}
 
-  get size(): number {
-    return this.#entries.size;
-  }
-
   get(sessionId: string): SessionMemory | undefined {
     const memory = this.#entries.get(sessionId);
     if (memory) {
