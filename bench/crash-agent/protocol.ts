@@ -1,4 +1,4 @@
-import type { SessionRecord, Store } from "../../src/store/index.js";
+import type { SessionHead, Store } from "../../src/store/index.js";
 
 /** The owner of every session the agent crash test makes. */
 export const OWNER = { id: "crash-agent-owner", name: "Crash test", kind: "user" as const, isAdmin: true };
@@ -12,8 +12,8 @@ export function turnNumber(message: string): number | undefined {
 }
 
 /** Every session of the crash test's owner, page by page: `list` returns at most 100 at a time. */
-export function allSessions(store: Store): SessionRecord[] {
-  const all: SessionRecord[] = [];
+export function allSessions(store: Store): SessionHead[] {
+  const all: SessionHead[] = [];
   let cursor: string | undefined;
   do {
     const page = store.sessions.list(OWNER.id, { limit: 100, ...(cursor ? { cursor } : {}) });

@@ -63,10 +63,11 @@ export async function checkAfterCrash(dataDir: string, facts: WorkerFacts): Prom
       // one that completed after it (acknowledged later, or recovered from its final line).
       const here = new Set(session.messages.map((m) => m.continuationId));
       const lastAcked = doneOrder.filter((id) => here.has(id) && facts.done.get(id) === "completed").at(-1);
-      const memoryFrom = session.memory.rollingSummary.replace(/^after:/, "");
+      const memory = await store.sessions.memory(CRASH_OWNER, session.id);
+      const memoryFrom = memory.rollingSummary.replace(/^after:/, "");
       const completed = session.messages.some((m) => m.continuationId === memoryFrom && m.status === "completed");
       if (lastAcked && !(completed && (doneIndex.get(memoryFrom) ?? Infinity) >= (doneIndex.get(lastAcked) ?? 0))) {
-        violations.push(`session ${session.id} has memory "${session.memory.rollingSummary}", older than its acknowledged turn ${lastAcked}`);
+        violations.push(`session ${session.id} has memory "${memory.rollingSummary}", older than its acknowledged turn ${lastAcked}`);
       }
       for (const [sessionAndKey, contId] of facts.keys) {
         const [sessionId, key] = sessionAndKey.split(" ");

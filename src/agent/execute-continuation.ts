@@ -2,7 +2,7 @@ import type { HomeIndex } from "../indexer/index.js";
 import type { ModelClient, ToolCall } from "../models/index.js";
 import type { Clock, Logger, Principal } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
-import type { ContinuationPatch, ContinuationRecord, SessionRecord, Store } from "../store/index.js";
+import type { ContinuationPatch, ContinuationRecord, SessionHead, Store } from "../store/index.js";
 import { DEFAULT_LAST_K } from "../store/index.js";
 import type { ToolRegistry } from "../tools/index.js";
 import type { ActuationCeiling } from "../tools/actions/index.js";
@@ -28,7 +28,7 @@ export interface TurnDeps {
 
 export interface TurnRun {
   principal: Principal;
-  session: SessionRecord;
+  session: SessionHead;
   continuation: ContinuationRecord;
   model: ModelClient;
   signal: AbortSignal;
@@ -58,7 +58,9 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
   context.set("policy", policyLines({ actuation: actuation ? "allowed" : "refused", allowlist: actuation?.allowlistedServices ?? [], allowTools: cont.request.allowTools }));
   if (cont.request.allowTools) context.set("tool_guidance", TOOL_GUIDANCE);
   if (deps.index.ready) context.set("home_overview", homeOverview(deps.index.query()));
-  loadMemory(context, session.memory);
+  // Read now, not when the turn was queued: the previous turn of the session may have changed it since.
+  const memory = await store.sessions.memory(owner, session.id);
+  loadMemory(context, memory);
   if (cont.request.allowTools && deps.index.ready) {
     const hits = deps.index.search(cont.request.message, { limit: RETRIEVAL_HITS });
     const strong = hits.filter((h) => h.score >= (hits[0]?.score ?? 0) * RETRIEVAL_MIN_SHARE);
@@ -90,7 +92,7 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
       continuationId: cont.id,
       model: run.model,
       context,
-      prompt: [...rememberedMessages(session.memory), { type: "user", text: cont.request.message }],
+      prompt: [...rememberedMessages(memory), { type: "user", text: cont.request.message }],
       tools,
       budgets,
       journal,
@@ -117,7 +119,7 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
     const entries = await journal.read();
     const journaledSummary = entries.find((e) => e.type === "summary")?.detail as { summary?: string } | undefined;
     const remembered = await rememberExchange({
-      memory: { ...session.memory, facts: [...session.memory.facts, ...rememberedFacts(entries).map((f) => ({ text: f, createdAt: clock.now(), source: cont.id }))] },
+      memory: { ...memory, facts: [...memory.facts, ...rememberedFacts(entries).map((f) => ({ text: f, createdAt: clock.now(), source: cont.id }))] },
       user: cont.request.message,
       answer: outcome.text,
       continuationId: cont.id,
@@ -142,7 +144,7 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
 }
 
 /** The session's actuation limits under the add-on's ceiling, or undefined when it may not act at all. */
-function effectiveActuation(ceiling: ActuationCeiling, session: SessionRecord): { allowActuation: boolean; allowlistedServices: string[] } | undefined {
+function effectiveActuation(ceiling: ActuationCeiling, session: SessionHead): { allowActuation: boolean; allowlistedServices: string[] } | undefined {
   if (!ceiling.allow || !session.policy.allowActuation) return undefined;
   return { allowActuation: true, allowlistedServices: session.policy.allowlistedServices };
 }

@@ -7,7 +7,7 @@ import { createHomeIndex, type HomeIndex } from "../indexer/index.js";
 import type { ModelClient } from "../models/index.js";
 import { silentLogger, systemClock, type Principal } from "../shared/index.js";
 import { demoHouse, startSimulator, type Simulator } from "../simulator/index.js";
-import { openStore, type Store } from "../store/index.js";
+import { MEMORY_CACHE_SESSIONS, openStore, type Store } from "../store/index.js";
 import { ToolRegistry } from "../tools/index.js";
 import { createCallServiceTool } from "../tools/actions/index.js";
 import { createGroundingTools } from "../tools/grounding/index.js";
@@ -96,8 +96,25 @@ describe("AgentRuntime", () => {
     for (const id of on) expect(done.response?.finalMessage).toContain(id);
     expect(done.response?.citations?.map((c) => c.source).sort()).toEqual([...on].sort());
     expect(done.usage).toMatchObject({ steps: 3, toolCalls: 2 });
-    const after = s.store.sessions.get(alice.id, session.id)!;
-    expect(after.memory.lastK.map((m) => m.role)).toEqual(["user", "assistant"]);
+    const memory = await s.store.sessions.memory(alice.id, session.id);
+    expect(memory.lastK.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(s.store.sessions.get(alice.id, session.id)?.memorySizes.lastK).toBe(2);
+  });
+
+  it("shows the model the previous turn although other sessions pushed the session's memory out of the store's cache", async () => {
+    const s = await stack();
+    const model = scriptedModel([{ text: "Nice to meet you, Ada." }, { text: "You are Ada." }]);
+    const runtime = s.runtime(model);
+    const session = await s.store.sessions.create({ owner: alice.id });
+    const first = await runtime.send(alice, { sessionId: session.id, message: "My name is Ada.", allowTools: false });
+    expect((await runtime.wait(alice, first.continuation.id, 10_000)).status).toBe("completed");
+    for (let i = 0; i < MEMORY_CACHE_SESSIONS; i++) await s.store.sessions.create({ owner: `someone-${i}` });
+
+    const second = await runtime.send(alice, { sessionId: session.id, message: "What is my name?", allowTools: false });
+    expect((await runtime.wait(alice, second.continuation.id, 10_000)).status).toBe("completed");
+    expect(JSON.stringify(model.requests[1]?.conversation)).toContain("My name is Ada.");
+    expect(JSON.stringify(model.requests[1]?.conversation)).toContain("Nice to meet you, Ada.");
+    expect((await s.store.sessions.memory(alice.id, session.id)).lastK.map((m) => m.content)).toEqual(["My name is Ada.", "Nice to meet you, Ada.", "What is my name?", "You are Ada."]);
   });
 
   it("says busy while a turn is open, naming it, and returns the first continuation for a repeated idempotency key", async () => {

@@ -24,6 +24,7 @@ export {
 } from "./errors.js";
 export { DataDirError } from "./data-dir.js";
 export { FormatTooNewError } from "./read-record.js";
+export { MEMORY_CACHE_SESSIONS } from "./memory-cache.js";
 export {
   FORMAT_VERSION,
   DEFAULT_BUDGETS,
@@ -33,6 +34,8 @@ export {
   OPEN_STATUSES,
   isOpenStatus,
   SessionRecordSchema,
+  SessionHeadSchema,
+  MemorySizesSchema,
   SessionStatusSchema,
   ContinuationStatusSchema,
   ModelConfigSchema,
@@ -43,6 +46,8 @@ export {
   SessionStatsSchema,
   MessageRefSchema,
   type SessionRecord,
+  type SessionHead,
+  type MemorySizes,
   type SessionStatus,
   type ContinuationStatus,
   type ModelConfig,

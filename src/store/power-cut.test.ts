@@ -54,7 +54,7 @@ describe("after a power cut that loses the last renames", () => {
     expect(session?.messages.map((m) => [m.continuationId, m.status])).toEqual([[continuation.id, "completed"]]);
     expect(session?.openContinuations).toEqual([]);
     expect(session?.stats).toMatchObject({ turns: 1, steps: 2, toolCalls: 1, tokensIn: 50 });
-    expect(session?.memory.rollingSummary).toBe("asked why");
+    expect((await again.sessions.memory(OWNER, s.id)).rollingSummary).toBe("asked why");
     expect(session?.idempotencyKeys).toEqual([{ key: "k1", continuationId: continuation.id }]);
     // A caller that saw the lost version cannot write over the recovered one unnoticed.
     expect(session?.version).toBeGreaterThan(shownVersion);
@@ -81,7 +81,7 @@ describe("after a power cut that loses the last renames", () => {
     const session = again.sessions.get(OWNER, s.id);
     expect(session?.messages.map((m) => m.status)).toEqual(["completed", "failed"]);
     expect(session?.stats).toMatchObject({ turns: 2, steps: 4 });
-    expect(session?.memory.rollingSummary).toBe("after two");
+    expect((await again.sessions.memory(OWNER, s.id)).rollingSummary).toBe("after two");
     expect(await again.continuations.get(OWNER, second.continuation.id)).toMatchObject({ status: "failed", error: { code: "x" } });
     await again.close();
 

@@ -8,7 +8,8 @@ import { checkLog, type LogFacts } from "./recover-log.js";
 import { quarantine } from "./quarantine.js";
 import { readRecord } from "./read-record.js";
 import type { RecoveryEnv, RecoveryReport } from "./recovery-report.js";
-import { SessionRecordSchema, isOpenStatus, type MessageRef, type SessionMemory, type SessionRecord } from "./session-schema.js";
+import { headOf } from "./session-head.js";
+import { SessionRecordSchema, isOpenStatus, type MessageRef, type SessionHead, type SessionMemory } from "./session-schema.js";
 import { addUsage } from "./stats.js";
 
 /** The names in `dir`; none when it does not exist (or is not a folder). */
@@ -36,11 +37,22 @@ function refOf(record: ContinuationRecord): MessageRef {
 }
 
 /**
+ * What boot keeps of a session: its head, and its memory only when that is
+ * newer than `session.json` and could not be written (read-only directory).
+ */
+export interface RecoveredSession {
+  head: SessionHead;
+  unsavedMemory?: SessionMemory;
+}
+
+/**
  * Recovers one session folder. Boot reads `session.json`, lists `turns/` once,
  * and reads the turns listed in `openContinuations` plus those `messages` does
- * not list; deep mode (fsck) checks every turn and log.
+ * not list; deep mode (fsck) checks every turn and log. The full record is
+ * dropped once written back: holding every memory would make the boot heap
+ * grow with the number of sessions on disk.
  */
-export async function recoverSession(env: RecoveryEnv, report: RecoveryReport, sessionId: string): Promise<SessionRecord | undefined> {
+export async function recoverSession(env: RecoveryEnv, report: RecoveryReport, sessionId: string): Promise<RecoveredSession | undefined> {
   const { fs, layout } = env;
   const dir = layout.sessionDir(sessionId);
   const sessionPath = layout.sessionFile(sessionId);
@@ -70,6 +82,7 @@ export async function recoverSession(env: RecoveryEnv, report: RecoveryReport, s
   }
   let session = read.value;
   let changed = false;
+  let memoryRedone = false;
   const now = env.clock.now();
   const dropRef = (contId: string) => {
     session = {
@@ -101,6 +114,7 @@ export async function recoverSession(env: RecoveryEnv, report: RecoveryReport, s
     const lastActivityAt = Math.max(session.lastActivityAt, ...lostFinishes.map((f) => f.record.updatedAt));
     session = { ...session, stats, lastActivityAt, ...(memory ? { memory } : {}) };
     changed = true;
+    memoryRedone ||= memory !== undefined;
   };
 
   const toCheck = new Set(session.openContinuations);
@@ -219,5 +233,5 @@ export async function recoverSession(env: RecoveryEnv, report: RecoveryReport, s
     session = { ...session, version: session.version + 1 + lostFinishes.length, updatedAt: now };
     if (env.repair) await writeJsonAtomic({ fs, tmpDir: layout.tmpDir, path: sessionPath, value: session });
   }
-  return session;
+  return { head: headOf(session), ...(memoryRedone && !env.repair ? { unsavedMemory: session.memory } : {}) };
 }

@@ -3,9 +3,8 @@ import { ArtifactMetaSchema } from "./artifacts.js";
 import { asStorageError } from "./atomic.js";
 import { readRecord } from "./read-record.js";
 import { isUlid } from "./ids.js";
-import { listDir, moveAside, recoverSession } from "./recover-session.js";
+import { listDir, moveAside, recoverSession, type RecoveredSession } from "./recover-session.js";
 import { emptyReport, type RecoveryEnv, type RecoveryReport } from "./recovery-report.js";
-import type { SessionRecord } from "./session-schema.js";
 
 // Enough reads in flight to keep libuv's thread pool busy without flooding it.
 const SCAN_CONCURRENCY = 32;
@@ -27,7 +26,7 @@ async function forEachLimited<T>(items: T[], limit: number, task: (item: T) => P
  * continuations `interrupted`, cuts torn log tails and quarantines records
  * that do not parse. Never fails for damage; it reports it.
  */
-export async function recover(env: RecoveryEnv): Promise<{ report: RecoveryReport; sessions: SessionRecord[] }> {
+export async function recover(env: RecoveryEnv): Promise<{ report: RecoveryReport; sessions: RecoveredSession[] }> {
   try {
     return await scan(env);
   } catch (err) {
@@ -35,7 +34,7 @@ export async function recover(env: RecoveryEnv): Promise<{ report: RecoveryRepor
   }
 }
 
-async function scan(env: RecoveryEnv): Promise<{ report: RecoveryReport; sessions: SessionRecord[] }> {
+async function scan(env: RecoveryEnv): Promise<{ report: RecoveryReport; sessions: RecoveredSession[] }> {
   const started = performance.now();
   const { fs, layout } = env;
   const report = emptyReport();
@@ -46,7 +45,7 @@ async function scan(env: RecoveryEnv): Promise<{ report: RecoveryReport; session
     report.tempFilesRemoved += 1;
     if (env.repair) await fs.rm(join(layout.tmpDir, name));
   }
-  const sessions: SessionRecord[] = [];
+  const sessions: RecoveredSession[] = [];
   const names = await listDir(env, layout.sessionsDir);
   await forEachLimited(names, SCAN_CONCURRENCY, async (name) => {
     if (!isUlid(name)) {
@@ -63,7 +62,7 @@ async function scan(env: RecoveryEnv): Promise<{ report: RecoveryReport; session
     report.problems = [...report.problems.slice(0, max), `… and ${more} more; run fsck for the full list.`];
   }
   report.sessions = sessions.length;
-  report.continuations = sessions.reduce((n, s) => n + s.messages.length, 0);
+  report.continuations = sessions.reduce((n, s) => n + s.head.messages.length, 0);
   report.durationMs = Math.round((performance.now() - started) * 10) / 10;
   return { report, sessions };
 }

@@ -118,6 +118,21 @@ export const SessionRecordSchema = z.object({
   idempotencyKeys: z.array(IdempotencyEntrySchema).default([]),
 });
 
+/** How much a session's memory holds; what `get_session` reports without reading the memory itself. */
+export const MemorySizesSchema = z.object({
+  rollingSummaryChars: z.number().int().nonnegative(),
+  facts: z.number().int().nonnegative(),
+  pins: z.number().int().nonnegative(),
+  lastK: z.number().int().nonnegative(),
+});
+
+/**
+ * A session as the store holds it in memory: the record without its memory
+ * bodies (up to ~370,000 characters each), which are read from
+ * `session.json` when a turn or a write needs them.
+ */
+export const SessionHeadSchema = SessionRecordSchema.omit({ memory: true }).extend({ memorySizes: MemorySizesSchema });
+
 export type ModelConfig = z.infer<typeof ModelConfigSchema>;
 export type Budgets = z.infer<typeof BudgetsSchema>;
 export type Policy = z.infer<typeof PolicySchema>;
@@ -128,3 +143,5 @@ export type ModelStats = z.infer<typeof ModelStatsSchema>;
 export type MessageRef = z.infer<typeof MessageRefSchema>;
 export type SessionStatus = z.infer<typeof SessionStatusSchema>;
 export type SessionRecord = z.infer<typeof SessionRecordSchema>;
+export type MemorySizes = z.infer<typeof MemorySizesSchema>;
+export type SessionHead = z.infer<typeof SessionHeadSchema>;

@@ -14,6 +14,8 @@ import {
   SessionMemorySchema,
   SessionRecordSchema,
   SessionStatsSchema,
+  type SessionHead,
+  type SessionMemory,
   type SessionRecord,
   type SessionStatus,
 } from "./session-schema.js";
@@ -39,16 +41,23 @@ export interface ListOptions {
   cursor?: string;
 }
 
+/**
+ * Sessions are returned as heads: the record without its memory bodies, with
+ * their sizes instead. `memory` reads the bodies, from `session.json` when
+ * they are not among the recently used.
+ */
 export interface SessionsApi {
-  create(input: NewSession): Promise<SessionRecord>;
+  create(input: NewSession): Promise<SessionHead>;
   /** The session, or undefined when it does not exist or belongs to someone else. */
-  get(owner: string, sessionId: string): SessionRecord | undefined;
+  get(owner: string, sessionId: string): SessionHead | undefined;
+  /** The session's memory; throws NotFoundError like `end` when it is not the owner's. */
+  memory(owner: string, sessionId: string): Promise<SessionMemory>;
   /** Version-checked change; throws StaleWriteError when `expectedVersion` is old. */
-  update(owner: string, sessionId: string, expectedVersion: number, change: SessionChange): Promise<SessionRecord>;
+  update(owner: string, sessionId: string, expectedVersion: number, change: SessionChange): Promise<SessionHead>;
   /** Ends an active session; open continuations keep running until they finish. */
-  end(owner: string, sessionId: string, reason?: string): Promise<SessionRecord>;
+  end(owner: string, sessionId: string, reason?: string): Promise<SessionHead>;
   /** The owner's sessions, newest first. */
-  list(owner: string, options?: ListOptions): { sessions: SessionRecord[]; nextCursor?: string };
+  list(owner: string, options?: ListOptions): { sessions: SessionHead[]; nextCursor?: string };
 }
 
 export function createSessionsApi(ctx: StoreContext): SessionsApi {
@@ -90,14 +99,18 @@ export function createSessionsApi(ctx: StoreContext): SessionsApi {
         await fs.rm(layout.sessionDir(id)).catch(() => undefined);
         throw asStorageError("create the session folder", err);
       }
-      ctx.sessions.set(id, record);
-      return record;
+      return ctx.holdWritten(record);
     },
 
     get(owner, sessionId) {
       if (!isUlid(sessionId)) return undefined;
       const session = ctx.sessions.get(sessionId);
       return session && session.owner === owner ? session : undefined;
+    },
+
+    async memory(owner, sessionId) {
+      ctx.ownedSession(owner, checkId("session", sessionId));
+      return ctx.readMemory(sessionId);
     },
 
     async update(owner, sessionId, expectedVersion, change) {

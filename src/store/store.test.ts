@@ -131,7 +131,8 @@ describe("continuations", () => {
     });
     const after = store.sessions.get(ALICE, s.id);
     expect(after?.stats).toMatchObject({ turns: 1, steps: 4, toolCalls: 2, tokensIn: 100, tokensOut: 20 });
-    expect(after?.memory.rollingSummary).toBe("asked why");
+    expect((await store.sessions.memory(ALICE, s.id)).rollingSummary).toBe("asked why");
+    expect(after?.memorySizes.rollingSummaryChars).toBe("asked why".length);
     expect(after?.openContinuations).toEqual([]);
     expect(after?.messages.map((m) => m.status)).toEqual(["completed"]);
     await store.close();

@@ -77,9 +77,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 
   const ctx = new StoreContext(fs, layout, clock, logger, idGenerator(clock), settings);
   ctx.unwritable = writability.writable ? undefined : writability.reason;
-  for (const session of sessions) {
-    ctx.sessions.set(session.id, session);
-    for (const m of session.messages) ctx.contSession.set(m.continuationId, session.id);
+  for (const { head, unsavedMemory } of sessions) {
+    ctx.sessions.set(head.id, head);
+    if (unsavedMemory) ctx.unsavedMemory.set(head.id, unsavedMemory);
+    for (const m of head.messages) ctx.contSession.set(m.continuationId, head.id);
   }
   const artifacts = createArtifactsApi(ctx);
   const stoppers = new Set<() => void>();

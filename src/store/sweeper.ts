@@ -23,8 +23,10 @@ export async function sweep(ctx: StoreContext, artifacts: ArtifactsApi): Promise
   for (const session of [...ctx.sessions.values()]) {
     const busy = session.openContinuations.length > 0;
     if (!busy && session.status !== "active" && now - (session.endedAt ?? session.updatedAt) > sessionIdleMs) {
-      await ctx.lock.run(`s:${session.id}`, () => ctx.fs.rm(ctx.layout.sessionDir(session.id)));
-      ctx.sessions.delete(session.id);
+      await ctx.lock.run(`s:${session.id}`, async () => {
+        await ctx.fs.rm(ctx.layout.sessionDir(session.id));
+        ctx.dropSession(session.id);
+      });
       for (const m of session.messages) ctx.contSession.delete(m.continuationId);
       report.removedSessions += 1;
       continue;

@@ -140,10 +140,10 @@ export function createGetSessionTool(deps: SessionToolDeps): ToolSpec {
           policy: policyToWire(s.policy),
           preferences: preferencesToWire(s.preferences),
           memory: {
-            rolling_summary_chars: s.memory.rollingSummary.length,
-            facts: s.memory.facts.length,
-            pins: s.memory.pins.length,
-            last_k: s.memory.lastK.length,
+            rolling_summary_chars: s.memorySizes.rollingSummaryChars,
+            facts: s.memorySizes.facts,
+            pins: s.memorySizes.pins,
+            last_k: s.memorySizes.lastK,
           },
           model_label: s.model.name ? `${s.model.provider ?? "configured provider"} ${s.model.name}` : (deps.modelLabel?.() ?? "the add-on's model"),
           usage: {

@@ -105,6 +105,32 @@ describe("session tools", () => {
     ]);
   });
 
+  it("shows the memory sizes of a finished turn, also after a restart, without the memory itself", async () => {
+    const first = await setup();
+    const s = await first.store.sessions.create({ owner: alice.id, pins: ["never touch the heating"] });
+    const { continuation } = await first.store.continuations.create(alice.id, s.id, { message: "hi" });
+    await first.store.continuations.update(alice.id, continuation.id, {
+      status: "completed",
+      response: { finalMessage: "hello" },
+      memory: {
+        rollingSummary: "greeted",
+        facts: [{ text: "likes it warm", createdAt: 1 }],
+        pins: [{ id: "p1", text: "never touch the heating" }],
+        lastK: [
+          { role: "user", content: "hi", ts: 1 },
+          { role: "assistant", content: "hello", ts: 2 },
+        ],
+      },
+    });
+    const sizes = { rolling_summary_chars: 7, facts: 1, pins: 1, last_k: 2 };
+    const got = await call(first.registry, "get_session", { session_id: s.id });
+    expect(got.ok && got.value.session.memory).toEqual(sizes);
+    await first.store.close();
+    const second = await setup(first.dataDir);
+    const again = await call(second.registry, "get_session", { session_id: s.id });
+    expect(again.ok && again.value.session.memory).toEqual(sizes);
+  });
+
   it("rejects a malformed session id as an invalid argument", async () => {
     const { registry } = await setup();
     expect(await call(registry, "get_session", { session_id: "../../etc/passwd" })).toMatchObject({ ok: false, error: { code: "invalid_argument" } });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HaAgentError } from "../../shared/index.js";
-import { NotFoundError, ULID_PATTERN, type Budgets, type MessageRef, type ModelConfig, type Policy, type Preferences, type SessionRecord } from "../../store/index.js";
+import { NotFoundError, ULID_PATTERN, type Budgets, type MessageRef, type ModelConfig, type Policy, type Preferences, type SessionHead } from "../../store/index.js";
 import { LIMITS, name, names } from "../limits.js";
 import { fail, type ToolOutcome } from "../tool.js";
 
@@ -75,7 +75,7 @@ export const SessionBriefWire = z.object({
   open_continuations: z.array(z.string()),
 });
 
-export function sessionBriefToWire(s: SessionRecord): z.infer<typeof SessionBriefWire> {
+export function sessionBriefToWire(s: SessionHead): z.infer<typeof SessionBriefWire> {
   return {
     session_id: s.id,
     status: s.status,
