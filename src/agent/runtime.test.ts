@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createHaClient } from "../ha/index.js";
 import { createHomeIndex, type HomeIndex } from "../indexer/index.js";
 import type { ModelClient } from "../models/index.js";
@@ -115,6 +115,23 @@ describe("AgentRuntime", () => {
     expect(JSON.stringify(model.requests[1]?.conversation)).toContain("My name is Ada.");
     expect(JSON.stringify(model.requests[1]?.conversation)).toContain("Nice to meet you, Ada.");
     expect((await s.store.sessions.memory(alice.id, session.id)).lastK.map((m) => m.content)).toEqual(["My name is Ada.", "Nice to meet you, Ada.", "What is my name?", "You are Ada."]);
+  });
+
+  it("marks a turn failed, and frees its session, when its run fails outside the loop", async () => {
+    const s = await stack();
+    const runtime = s.runtime(scriptedModel([{ text: "Here again." }]));
+    const session = await s.store.sessions.create({ owner: alice.id });
+    vi.spyOn(s.store.sessions, "memory").mockRejectedValueOnce(new Error("EIO: i/o error, read"));
+
+    const first = await runtime.send(alice, { sessionId: session.id, message: "Hello?", allowTools: false });
+    const failed = await runtime.wait(alice, first.continuation.id, 10_000);
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toMatchObject({ code: "internal", message: expect.stringContaining("EIO: i/o error") });
+    expect(failed.error?.message).toContain("ha_agent_retry");
+    expect(s.store.sessions.get(alice.id, session.id)?.openContinuations).toEqual([]);
+
+    const again = await runtime.retry(alice, first.continuation.id);
+    expect((await runtime.wait(alice, again.continuation.id, 10_000)).status).toBe("completed");
   });
 
   it("says busy while a turn is open, naming it, and returns the first continuation for a repeated idempotency key", async () => {

@@ -231,19 +231,34 @@ export class AgentRuntime {
     const done = executeContinuation(
       { store, registry: this.options.registry, index: this.options.index, clock: this.options.clock, logger: this.options.logger, events: this.events, ceiling: this.options.ceiling, exposure: this.options.exposure },
       { principal, session, continuation, model: gatedModel(model, this.#gate, session.id), signal: cancel.signal, drain: this.#drain.signal, interrupt: interrupt.signal },
-    );
+    ).catch((err: unknown) => this.#failed(principal, continuation.id, err));
     const entry: Running = { sessionId: session.id, cancel, interrupt, done };
     this.#running.set(continuation.id, entry);
     void done
-      .catch((err: unknown) => {
-        this.options.logger.error({ continuation: continuation.id, err: describeError(err) }, "a turn ended with an error");
-      })
+      .catch(() => undefined)
       .finally(async () => {
         this.#running.delete(continuation.id);
         if (this.#ephemeral.delete(session.id)) {
           await store.sessions.end(principal.id, session.id, "ask answered").catch(() => undefined);
         }
       });
+  }
+
+  /**
+   * Marks a turn failed when its run threw outside the loop (its memory or
+   * its final write could not be read or written). Left running, it would
+   * keep its session busy and its callers waiting until a restart.
+   */
+  async #failed(principal: Principal, continuationId: string, err: unknown): Promise<ContinuationRecord> {
+    const logger = this.options.logger;
+    logger.error({ continuation: continuationId, err: describeError(err) }, "a turn ended with an error");
+    const error = { code: "internal", message: `The turn stopped on an error: ${describeError(err)}. Send it again with ha_agent_retry; if this repeats, check the add-on's log.` };
+    try {
+      return await this.options.store.continuations.update(principal.id, continuationId, { status: "failed", error });
+    } catch (again) {
+      logger.error({ continuation: continuationId, err: describeError(again) }, "the turn could not be marked failed either; the next start marks it interrupted");
+      throw err;
+    }
   }
 
   async #modelFor(name: string | undefined): Promise<ModelClient> {
