@@ -10,3 +10,4 @@ export {
   type ToolAnnotations,
   type AnyObjectSchema,
 } from "./tool.js";
+export type { SessionActuation } from "./actions/actuation-policy.js";

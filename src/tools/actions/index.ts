@@ -1,2 +1,2 @@
 export { createCallServiceTool } from "./call-service.js";
-export { decideActuation, isServicePattern, type ActuationCeiling, type SessionActuation, type ActuationDecision } from "./actuation-policy.js";
+export { decideActuation, type ActuationCeiling, type SessionActuation, type ActuationDecision } from "./actuation-policy.js";
