@@ -4,7 +4,7 @@ import type { Clock, Logger, Principal } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
 import type { ContinuationPatch, ContinuationRecord, SessionHead, Store } from "../store/index.js";
 import { DEFAULT_LAST_K } from "../store/index.js";
-import type { ToolRegistry } from "../tools/index.js";
+import type { SessionActuation, ToolRegistry } from "../tools/index.js";
 import type { ActuationCeiling } from "../tools/actions/index.js";
 import { agentTools, maxResultCharsFor } from "./agent-tools.js";
 import { ContentProvider } from "./content-provider.js";
@@ -144,7 +144,7 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
 }
 
 /** The session's actuation limits under the add-on's ceiling, or undefined when it may not act at all. */
-function effectiveActuation(ceiling: ActuationCeiling, session: SessionHead): { allowActuation: boolean; allowlistedServices: string[] } | undefined {
+function effectiveActuation(ceiling: ActuationCeiling, session: SessionHead): SessionActuation | undefined {
   if (!ceiling.allow || !session.policy.allowActuation) return undefined;
   return { allowActuation: true, allowlistedServices: session.policy.allowlistedServices };
 }
