@@ -10,4 +10,4 @@ export {
   type ToolAnnotations,
   type AnyObjectSchema,
 } from "./tool.js";
-export type { SessionActuation } from "./actions/actuation-policy.js";
+export { targetsOfCall, type SessionActuation } from "./actions/index.js";
