@@ -1,8 +1,11 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { z } from "zod";
 import { loadConfig } from "./load.js";
 import { ConfigError } from "./errors.js";
-import { matchesService, parseServicePattern, servicePatternSchema } from "./service-pattern.js";
+import { SERVICE_PATTERN, matchesService, parseServicePattern, servicePatternSchema } from "./service-pattern.js";
 
 const noFile = async () => undefined;
 
@@ -34,5 +37,10 @@ describe("service patterns", () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.message).toContain("ACTUATION_ALLOWLIST");
     expect(error.message).toContain('"lock" is not a service pattern');
+  });
+
+  it("are what the Supervisor checks actuation_allowlist with in config.yaml", async () => {
+    const config = parse(await readFile(join(import.meta.dirname, "..", "..", "config.yaml"), "utf8")) as { schema: { actuation_allowlist: string[] } };
+    expect(config.schema.actuation_allowlist).toEqual([`match(${SERVICE_PATTERN.source})`]);
   });
 });

@@ -7,7 +7,8 @@ import { z } from "zod";
  */
 export const SERVICE_PATTERN_GRAMMAR = 'domain.service in lower case, where either part may be *, e.g. "light.*", "*.turn_off" or "switch.turn_off"';
 
-const PATTERN = /^([a-z0-9_]+|\*)\.([a-z0-9_]+|\*)$/;
+/** config.yaml's schema for actuation_allowlist repeats this for the Supervisor; a test keeps the two equal. */
+export const SERVICE_PATTERN = /^([a-z0-9_]+|\*)\.([a-z0-9_]+|\*)$/;
 
 /** One pattern, parsed: `*` matches any domain or service. */
 export interface ServicePattern {
@@ -17,7 +18,7 @@ export interface ServicePattern {
 
 /** The parsed pattern, or undefined when the text does not follow the grammar. */
 export function parseServicePattern(text: string): ServicePattern | undefined {
-  const m = PATTERN.exec(text);
+  const m = SERVICE_PATTERN.exec(text);
   return m ? { domain: m[1]!, service: m[2]! } : undefined;
 }
 
@@ -32,4 +33,4 @@ export const servicePatternSchema = () =>
   z
     .string()
     .max(255, { error: "at most 255 characters" })
-    .regex(PATTERN, { error: (issue) => `${JSON.stringify(issue.input)} is not a service pattern: expected ${SERVICE_PATTERN_GRAMMAR}` });
+    .regex(SERVICE_PATTERN, { error: (issue) => `${JSON.stringify(issue.input)} is not a service pattern: expected ${SERVICE_PATTERN_GRAMMAR}` });
