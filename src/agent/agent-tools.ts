@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { JsonValue, ToolDeclaration } from "../models/index.js";
 import type { Principal } from "../shared/index.js";
-import type { ToolRegistry, ToolSpec } from "../tools/index.js";
+import type { SessionActuation, ToolRegistry, ToolSpec } from "../tools/index.js";
 import type { AgentTool } from "./agent-tool.js";
 
 /** The registry tools the agent may use, by base name. Session tools are for MCP callers only. */
@@ -25,7 +25,7 @@ export interface AgentToolsOptions {
   registry: ToolRegistry;
   principal: Principal;
   /** Offer call_service: the add-on options and the session both allow some actuation. */
-  actuation: { allowActuation: boolean; allowlistedServices: readonly string[] } | undefined;
+  actuation: SessionActuation | undefined;
   /** Results longer than this (JSON characters) are kept whole in an artifact; the model gets a preview. */
   maxResultChars: number;
   saveLarge(content: string, name: string): Promise<{ id: string }>;

@@ -4,7 +4,7 @@ import type { Clock, Logger, Principal } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
 import type { ContinuationPatch, ContinuationRecord, SessionHead, Store } from "../store/index.js";
 import { DEFAULT_LAST_K } from "../store/index.js";
-import type { ToolRegistry } from "../tools/index.js";
+import { targetsOfCall, type SessionActuation, type ToolRegistry } from "../tools/index.js";
 import type { ActuationCeiling } from "../tools/actions/index.js";
 import { agentTools, maxResultCharsFor } from "./agent-tools.js";
 import { ContentProvider } from "./content-provider.js";
@@ -144,7 +144,7 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
 }
 
 /** The session's actuation limits under the add-on's ceiling, or undefined when it may not act at all. */
-function effectiveActuation(ceiling: ActuationCeiling, session: SessionHead): { allowActuation: boolean; allowlistedServices: string[] } | undefined {
+function effectiveActuation(ceiling: ActuationCeiling, session: SessionHead): SessionActuation | undefined {
   if (!ceiling.allow || !session.policy.allowActuation) return undefined;
   return { allowActuation: true, allowlistedServices: session.policy.allowlistedServices };
 }
@@ -156,8 +156,8 @@ function retrievalText(hits: { entityId: string; name: string; area: string | nu
 
 /** What an action's targets look like now, for a call whose outcome a restart made unknown. */
 function describeTargets(index: HomeIndex, call: ToolCall): string {
-  const raw = call.args.entity_id;
-  const ids = Array.isArray(raw) ? raw.filter((x): x is string => typeof x === "string") : typeof raw === "string" ? [raw] : [];
+  // Resolved as call_service resolves it, so a call given a target names the entities it acted on.
+  const ids = targetsOfCall(index, call.args);
   if (!ids.length) return "It named no entity, so its effect cannot be read back; ask the user before trying again.";
   const states = ids.map((id) => `${id} is ${index.entity(id)?.state?.state ?? "unknown"}`);
   return `Current state: ${states.join(", ")}. Tell the user, and do not repeat the action unless they ask.`;

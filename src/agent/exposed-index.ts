@@ -28,6 +28,10 @@ export function exposedView(index: HomeIndex, visible: (e: IndexedEntity) => boo
     device: (id) => index.device(id),
     entitiesOfDevice: (id) => index.entitiesOfDevice(id).filter(ok),
     render: (entities, opts) => index.render(entities.filter(visible), opts),
+    resolveTarget: (target, domain) => {
+      const resolved = index.resolveTarget(target, domain);
+      return { ...resolved, entityIds: resolved.entityIds.filter(ok) };
+    },
     whenIdle: () => index.whenIdle(),
     stop: () => index.stop(),
   };

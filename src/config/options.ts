@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOG_FORMATS, LOG_LEVELS } from "../shared/index.js";
+import { servicePatternSchema } from "./service-pattern.js";
 
 function wholeNumber(min: number, max: number) {
   const expected = `expected a whole number from ${min} to ${max}`;
@@ -19,9 +20,6 @@ function port() {
  * names onto newer ones.
  */
 export const DEFAULT_GEMINI_MODEL = "gemini-3.8-flash";
-
-/** `domain.service`, either part may be `*` (the actuation allowlist's entries). */
-const SERVICE_PATTERN = /^([a-z0-9_]+|\*)\.([a-z0-9_]+|\*)$/;
 
 /**
  * Every user-facing setting, once. The add-on reads them from
@@ -44,7 +42,7 @@ export const OPTION_SCHEMAS = {
   actuation_allowlist: z
     .preprocess(
       (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v),
-      z.array(z.string().regex(SERVICE_PATTERN, { error: 'expected service patterns such as "light.*" or "switch.turn_off"' })).max(100),
+      z.array(servicePatternSchema()).max(100, { error: "at most 100 patterns" }),
     )
     .default([]),
   max_concurrent_model_calls: wholeNumber(1, 32).default(4),

@@ -16,6 +16,7 @@ import {
 import { resolveEntity, resolveRegistries, type ResolvedRegistries } from "./resolve.js";
 import { SearchEngine, type SearchHit } from "./search.js";
 import { SearchIndex } from "./search-index.js";
+import { resolveTarget, type TargetIds, type TargetResolution } from "./targets.js";
 
 export interface SearchOptions extends Omit<EntityFilter, "entityIds"> {
   limit?: number;
@@ -205,6 +206,11 @@ export class HomeGraph {
   }
   device(deviceId: string): DeviceInfo | undefined {
     return this.#reg.devices.get(deviceId);
+  }
+
+  /** A service target expanded to entities as Home Assistant expands it (targets.ts). */
+  resolveTarget(target: TargetIds, domain?: string): TargetResolution {
+    return resolveTarget({ target, ...(domain !== undefined ? { domain } : {}), reg: this.#reg, structures: this.#structures, states: this.#states });
   }
 
   /** Entity ids on a device, including hidden ones. */

@@ -7,6 +7,7 @@ import type { DeviceInfo, IndexedEntity, LiveState, Registries } from "./model.j
 import { RateMeter } from "./rate.js";
 import { EXTENDED_SLICE, fetchExtended, fetchRegistries } from "./registry-fetch.js";
 import { renderEntities, type RenderedContext } from "./render.js";
+import type { TargetIds, TargetResolution } from "./targets.js";
 
 export interface IndexStats {
   entities: number;
@@ -42,6 +43,8 @@ export interface HomeIndex {
   /** Entity ids on a device, hidden ones included. */
   entitiesOfDevice(deviceId: string): string[];
   render(entities: IndexedEntity[], opts?: { title?: string; maxEntities?: number }): RenderedContext;
+  /** A service target (entity, device, area, floor and label ids) as the entities a call of `domain`'s service acts on. */
+  resolveTarget(target: TargetIds, domain?: string): TargetResolution;
   /** Resolves when no registry refetch is pending or running; for tests and the benchmark. */
   whenIdle(): Promise<void>;
   stop(): Promise<void>;
@@ -303,6 +306,7 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
     device: (id) => graph.device(id),
     entitiesOfDevice: (id) => graph.entitiesOfDevice(id),
     render: (entities, opts) => renderEntities(entities, opts),
+    resolveTarget: (target, domain) => graph.resolveTarget(target, domain),
     async whenIdle() {
       while (debounceTimer !== undefined || refetching || extendedPending || metaWriting) {
         if (refetching) await refetching;

@@ -2,6 +2,7 @@ export { createHomeIndex, type HomeIndex, type HomeIndexDeps, type IndexStats } 
 export type { SearchOptions, SearchResult } from "./graph.js";
 export { IndexFilterError, type EntityFilter } from "./filters.js";
 export type { RenderedContext } from "./render.js";
+export { TARGET_KINDS, type TargetIds, type TargetKind, type TargetResolution } from "./targets.js";
 export type {
   AreaInfo,
   ConfigEntryInfo,

@@ -10,3 +10,4 @@ export {
   type ToolAnnotations,
   type AnyObjectSchema,
 } from "./tool.js";
+export { targetsOfCall, type SessionActuation } from "./actions/index.js";

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Principal } from "../shared/index.js";
+import type { SessionActuation } from "./actions/actuation-policy.js";
 
 /** What a tool may learn about the call it is serving. */
 export interface ToolCallContext {
@@ -10,7 +11,7 @@ export interface ToolCallContext {
    * Set when the agent calls a tool for a session: that session's own limits
    * on changing the home, which can only narrow the add-on's options.
    */
-  actuation?: { allowActuation: boolean; allowlistedServices: readonly string[] };
+  actuation?: SessionActuation;
   /** Reports progress to the caller; a no-op when the caller asked for none. */
   progress(update: { progress: number; total?: number; message?: string }): Promise<void>;
 }

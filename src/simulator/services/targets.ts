@@ -8,8 +8,8 @@ const asList = (v: unknown): string[] => (v === undefined || v === null ? [] : A
 
 /**
  * HA's target resolution: entity ids as given ("all" means every entity of
- * the service's domain), and devices, areas, floors and labels expanded to
- * their entities. Like HA, expansion skips hidden entities, and devices,
+ * the service's domain), and devices (with their child devices), areas,
+ * floors and labels expanded to their entities. Like HA, expansion skips hidden entities, and devices,
  * areas and floors skip config or diagnostic entities too; an entity that
  * carries a targeted label itself is reached unless it is hidden.
  */
@@ -30,6 +30,7 @@ export function resolveTargets(home: HomeModel, target: TargetInput, domain: str
     for (const a of r.areas.values()) if (a.labels.some((l) => labelIds.has(l))) areaIds.add(a.area_id);
     for (const d of r.devices.values()) if (d.labels.some((l) => labelIds.has(l))) deviceIds.add(d.id);
   }
+  addChildDevices(home, deviceIds);
   if (deviceIds.size + areaIds.size + labelIds.size > 0) {
     for (const e of r.entities.values()) {
       if (e.disabled_by !== null || e.hidden_by !== null || !home.record(e.entity_id)) continue;
@@ -41,6 +42,19 @@ export function resolveTargets(home: HomeModel, target: TargetInput, domain: str
     }
   }
   return [...out].filter(inDomain);
+}
+
+/** Adds the child devices of every device in the set, and theirs, as HA does for a device target. */
+function addChildDevices(home: HomeModel, deviceIds: Set<string>): void {
+  for (let grew = deviceIds.size > 0; grew; ) {
+    grew = false;
+    for (const d of home.registries.devices.values()) {
+      if (d.parent_device_id && deviceIds.has(d.parent_device_id) && !deviceIds.has(d.id)) {
+        deviceIds.add(d.id);
+        grew = true;
+      }
+    }
+  }
 }
 
 /** Moves `entity_id` and friends given in service data (the old style) into the target. */

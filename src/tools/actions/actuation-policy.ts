@@ -1,7 +1,10 @@
+import { matchesService } from "../../config/index.js";
+import type { Policy } from "../../store/index.js";
+
 /**
  * Who may change the home. The add-on owner's options are the ceiling; a
- * session's policy can only narrow them. A pattern is `domain.service`,
- * where either part may be `*` (`light.*`, `*.turn_off`, `switch.turn_off`).
+ * session's policy can only narrow them. Both name services with the one
+ * pattern grammar of src/config/service-pattern.ts.
  */
 export interface ActuationCeiling {
   /** `allow_actuation`: off by default. */
@@ -10,27 +13,15 @@ export interface ActuationCeiling {
   allowlist: readonly string[];
 }
 
-export interface SessionActuation {
-  allowActuation: boolean;
-  /** Empty means whatever the ceiling allows. */
-  allowlistedServices: readonly string[];
-}
+/**
+ * A session's own limits on changing the home: the stored policy's two
+ * fields. `allowlistedServices` empty means whatever the ceiling allows.
+ */
+export type SessionActuation = Pick<Policy, "allowActuation" | "allowlistedServices">;
 
 export type ActuationDecision = { allowed: true } | { allowed: false; code: "actuation_disabled" | "service_not_allowed"; message: string };
 
-const PATTERN = /^([a-z0-9_]+|\*)\.([a-z0-9_]+|\*)$/;
-
-export function isServicePattern(pattern: string): boolean {
-  return PATTERN.test(pattern);
-}
-
-function matches(pattern: string, domain: string, service: string): boolean {
-  const m = PATTERN.exec(pattern);
-  if (!m) return false;
-  return (m[1] === "*" || m[1] === domain) && (m[2] === "*" || m[2] === service);
-}
-
-const listed = (list: readonly string[], domain: string, service: string) => list.length === 0 || list.some((p) => matches(p, domain, service));
+const listed = (list: readonly string[], domain: string, service: string) => list.length === 0 || list.some((p) => matchesService(p, { domain, service }));
 
 /** Decides one call. The messages say which setting would allow it. */
 export function decideActuation(args: { domain: string; service: string; ceiling: ActuationCeiling; session?: SessionActuation }): ActuationDecision {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { exposedView } from "../../agent/index.js";
 import { createHaClient } from "../../ha/index.js";
 import { createHomeIndex } from "../../indexer/index.js";
 import { silentLogger } from "../../shared/index.js";
@@ -7,6 +8,7 @@ import { ToolRegistry } from "../registry.js";
 import type { ToolCallContext } from "../tool.js";
 import type { ActuationCeiling } from "./actuation-policy.js";
 import { createCallServiceTool } from "./call-service.js";
+import { targetsOfCall } from "./call-target.js";
 
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -31,8 +33,11 @@ async function setup(ceiling: ActuationCeiling) {
   await index.start();
   const registry = new ToolRegistry();
   registry.register(createCallServiceTool({ ha, index, ceiling }));
-  return { sim, registry };
+  return { sim, registry, index };
 }
+
+const KITCHEN_LIGHTS = ["light.kitchen_ceiling", "light.kitchen_island_pendant", "light.kitchen_worktop_lights"];
+const errorOf = (outcome: { ok: boolean; error?: { code: string; message: string } }) => (outcome.ok ? undefined : outcome.error);
 
 describe("call_service", () => {
   it("is refused by default and nothing reaches Home Assistant", async () => {
@@ -56,5 +61,61 @@ describe("call_service", () => {
     expect(await registry.call("call_service", { domain: "lock", service: "unlock", entity_id: "lock.front_door" }, ctx())).toMatchObject({ ok: false, error: { code: "service_not_allowed" } });
     expect(await registry.call("call_service", { domain: "light", service: "turn_on", entity_id: "light.nowhere" }, ctx())).toMatchObject({ ok: false, error: { code: "unknown_entity" } });
     expect(await registry.call("call_service", { domain: "Light!", service: "turn_on" }, ctx())).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
+  });
+
+  it("acts on Home Assistant's target and lists the entities it acted on", async () => {
+    const { sim, registry } = await setup({ allow: true, allowlist: [] });
+    for (const id of KITCHEN_LIGHTS) expect(sim.home.getState(id)).toBeDefined();
+    await registry.call("call_service", { domain: "light", service: "turn_off", entity_id: KITCHEN_LIGHTS }, ctx());
+    const outcome = await registry.call("call_service", { domain: "light", service: "turn_on", target: { area_id: "kitchen" } }, ctx());
+    expect(outcome).toMatchObject({ ok: true, value: { service: "light.turn_on", targets: KITCHEN_LIGHTS } });
+    for (const id of KITCHEN_LIGHTS) expect(sim.home.getState(id)?.state).toBe("on");
+  });
+
+  it("joins a top-level entity_id with the target", async () => {
+    const { registry } = await setup({ allow: true, allowlist: [] });
+    const outcome = await registry.call("call_service", { domain: "light", service: "turn_on", entity_id: "light.hallway_ceiling", target: { area_id: ["kitchen"], entity_id: "light.kitchen_ceiling" } }, ctx());
+    expect(outcome).toMatchObject({ ok: true, value: { targets: ["light.kitchen_ceiling", "light.hallway_ceiling", "light.kitchen_island_pendant", "light.kitchen_worktop_lights"] } });
+  });
+
+  it("refuses a target that reaches nothing, saying why, instead of succeeding on no entity", async () => {
+    const { registry } = await setup({ allow: true, allowlist: [] });
+    const call = (args: Record<string, unknown>) => registry.call("call_service", { domain: "light", service: "turn_on", ...args }, ctx());
+    expect(errorOf(await call({ target: { area_id: "attic" } }))).toMatchObject({ code: "unknown_target", message: expect.stringContaining('area "attic"') });
+    expect(errorOf(await call({ target: { area_id: "garage" } }))).toMatchObject({ code: "empty_target", message: expect.stringContaining("light.turn_on") });
+    expect(errorOf(await call({ target: { entity_id: "switch.dryer" } }))).toMatchObject({ code: "wrong_domain", message: expect.stringContaining("switch.dryer") });
+    expect(errorOf(await call({ target: {} }))).toMatchObject({ code: "invalid_argument", message: expect.stringContaining("entity_id, device_id, area_id, floor_id, label_id") });
+  });
+
+  it("refuses unknown keys rather than dropping them, and targets hidden in service_data", async () => {
+    const { registry } = await setup({ allow: true, allowlist: [] });
+    const call = (args: Record<string, unknown>) => registry.call("call_service", { domain: "light", service: "turn_on", ...args }, ctx());
+    expect(errorOf(await call({ targets: { area_id: "kitchen" } }))).toMatchObject({ code: "invalid_argument", message: expect.stringMatching(/"targets".*target, entity_id/) });
+    expect(errorOf(await call({ target: { entity: "light.kitchen_ceiling" } }))).toMatchObject({ code: "invalid_argument", message: expect.stringMatching(/target: unknown key "entity".*entity_id/) });
+    expect(errorOf(await call({ service_data: { area_id: "kitchen" } }))).toMatchObject({ code: "invalid_argument", message: expect.stringContaining("service_data") });
+  });
+
+  it("bounds how many entities one call may touch, and nothing reaches Home Assistant past it", async () => {
+    const { sim, registry } = await setup({ allow: true, allowlist: [] });
+    await registry.call("call_service", { domain: "light", service: "turn_on", entity_id: "light.kitchen_ceiling" }, ctx());
+    const outcome = await registry.call("call_service", { domain: "homeassistant", service: "turn_off", target: { floor_id: "ground_floor" } }, ctx());
+    expect(errorOf(outcome)).toMatchObject({ code: "too_many_targets", message: expect.stringContaining("at most 50") });
+    expect(sim.home.getState("light.kitchen_ceiling")?.state).toBe("on");
+  });
+
+  it("reads back a call's targets the way it resolved them, for an outcome a restart made unknown", async () => {
+    const { index } = await setup({ allow: true, allowlist: [] });
+    expect(targetsOfCall(index, { domain: "light", service: "turn_on", target: { area_id: "kitchen" } })).toEqual(KITCHEN_LIGHTS);
+    expect(targetsOfCall(index, { domain: "light", service: "turn_on", entity_id: "light.hallway_ceiling" })).toEqual(["light.hallway_ceiling"]);
+    expect(targetsOfCall(index, { domain: "light", service: "turn_on" })).toEqual([]);
+  });
+
+  it("reaches through a target only the entities the caller may see", async () => {
+    const { index } = await setup({ allow: true, allowlist: [] });
+    const registry = new ToolRegistry();
+    const view = exposedView(index, (e) => e.entityId !== "light.kitchen_ceiling");
+    registry.register(createCallServiceTool({ ha: {} as never, index: view, ceiling: { allow: true, allowlist: [] } }));
+    expect(targetsOfCall(view, { domain: "light", service: "turn_on", target: { area_id: "kitchen" } })).toEqual(KITCHEN_LIGHTS.slice(1));
+    expect(errorOf(await registry.call("call_service", { domain: "light", service: "turn_on", target: { entity_id: "light.kitchen_ceiling" } }, ctx()))).toMatchObject({ code: "unknown_entity" });
   });
 });

@@ -1,2 +1,3 @@
 export { createCallServiceTool } from "./call-service.js";
-export { decideActuation, isServicePattern, type ActuationCeiling, type SessionActuation, type ActuationDecision } from "./actuation-policy.js";
+export { targetsOfCall } from "./call-target.js";
+export { decideActuation, type ActuationCeiling, type SessionActuation, type ActuationDecision } from "./actuation-policy.js";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { servicePatternSchema } from "../../config/index.js";
 import { HaAgentError } from "../../shared/index.js";
 import { NotFoundError, ULID_PATTERN, type Budgets, type MessageRef, type ModelConfig, type Policy, type Preferences, type SessionHead } from "../../store/index.js";
 import { LIMITS, name, names } from "../limits.js";
@@ -30,6 +31,16 @@ export const PolicyWire = z.object({
   enforce_fixed_model: z.boolean().describe("Refuse per-turn model overrides. Default false."),
   max_open_continuations: z.number().int().positive().describe("Turns that may run at once in this session (default 1: single-flight)."),
 });
+
+/**
+ * The allowlist as a caller sends it: every entry checked against the one
+ * service-pattern grammar. Only input is checked, so a session stored before
+ * the check still reads back.
+ */
+export const AllowlistedServicesInput = z
+  .array(servicePatternSchema())
+  .max(LIMITS.services, { error: `at most ${LIMITS.services} items` })
+  .describe('Services the agent may call when actuation is allowed, as domain.service patterns, e.g. ["switch.turn_off", "light.*"].');
 
 export const PreferencesWire = z.object({
   language: z.string().max(35, { error: "at most 35 characters, e.g. en or pt-BR" }).optional().describe('Answer language, e.g. "en" or "de".'),
