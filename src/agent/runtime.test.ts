@@ -7,7 +7,7 @@ import { createHomeIndex, type HomeIndex } from "../indexer/index.js";
 import type { ModelClient } from "../models/index.js";
 import { silentLogger, systemClock, type Principal } from "../shared/index.js";
 import { demoHouse, startSimulator, type Simulator } from "../simulator/index.js";
-import { MEMORY_CACHE_SESSIONS, openStore, type Store } from "../store/index.js";
+import { MEMORY_CACHE_SESSIONS, openStore, type ContinuationRequestInput, type Store } from "../store/index.js";
 import { ToolRegistry } from "../tools/index.js";
 import { createCallServiceTool } from "../tools/actions/index.js";
 import { createGroundingTools } from "../tools/grounding/index.js";
@@ -236,7 +236,7 @@ describe("AgentRuntime", () => {
 });
 
 /** A turn left interrupted, as boot finds it after a crash: created, then the store reopened under it. */
-async function interruptedTurn(s: Stack, sessionId: string, request: { message: string; plannerHints?: Record<string, unknown>; model?: string }) {
+async function interruptedTurn(s: Stack, sessionId: string, request: ContinuationRequestInput) {
   const { continuation } = await s.store.continuations.create(alice.id, sessionId, request);
   const store = await s.reopen();
   expect((await store.continuations.get(alice.id, continuation.id))?.status).toBe("interrupted");
@@ -247,7 +247,7 @@ describe("the model a turn runs on", () => {
   it("resumes and retries an older turn whose planner hints name a model on the session's fixed model", async () => {
     const s = await stack();
     const session = await s.store.sessions.create({ owner: alice.id, model: { name: "fixed-1" }, policy: { enforceFixedModel: true } });
-    const old = await interruptedTurn(s, session.id, { message: "hi", allowTools: false, plannerHints: { model: "other-1" } } as never);
+    const old = await interruptedTurn(s, session.id, { message: "hi", allowTools: false, plannerHints: { model: "other-1" } });
     const asked: (string | undefined)[] = [];
     const runtime = s.runtime(scriptedModel([{ text: "resumed" }, { text: "retried" }]), undefined, asked);
 

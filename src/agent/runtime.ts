@@ -14,6 +14,7 @@ import {
   type Store,
 } from "../store/index.js";
 import type { ToolRegistry } from "../tools/index.js";
+import type { AgentService } from "../tools/agent/index.js";
 import type { ActuationCeiling } from "../tools/actions/index.js";
 import { AgentError } from "./errors.js";
 import { AgentEvents, type AgentEvent } from "./events.js";
@@ -50,12 +51,6 @@ export interface SendArgs {
   model?: string;
 }
 
-/** Limits an `ask` may set for its own session. */
-export interface AskBudgets {
-  maxSteps?: number;
-  maxToolCalls?: number;
-  maxTokensPerTurn?: number;
-}
 
 interface Running {
   sessionId: string;
@@ -70,7 +65,7 @@ interface Running {
  * limit makes it single-flight), a fair program-wide limit on model calls,
  * and a drain that leaves unfinished turns resumable.
  */
-export class AgentRuntime {
+export class AgentRuntime implements AgentService {
   readonly events: AgentEvents;
   readonly #gate: FairGate;
   readonly #running = new Map<string, Running>();
@@ -128,7 +123,7 @@ export class AgentRuntime {
   }
 
   /** A one-shot question in a session of its own that ends when the answer is in. */
-  async ask(principal: Principal, args: Omit<SendArgs, "sessionId" | "idempotencyKey"> & { budgets?: AskBudgets }) {
+  async ask(principal: Principal, args: Parameters<AgentService["ask"]>[1]): Promise<{ continuation: ContinuationRecord; created: boolean }> {
     this.#refuseWhileDraining();
     await this.#modelFor(args.model);
     const session = await this.options.store.sessions.create({ owner: principal.id, ...(args.budgets ? { budgets: args.budgets } : {}), ...(args.model ? { model: { name: args.model } } : {}) });
