@@ -161,6 +161,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       ...createSessionTools({
         store,
         modelLabel: () => models.describe().label ?? `${models.describe().provider} ${models.describe().model}`,
+        configuredModel: () => ({ provider: models.describe().provider, model: models.describe().model }),
         traces: (owner, continuationId) => agent.runtime.traces(owner, continuationId),
       }),
       ...createAgentTools({ agent: agent.runtime }),

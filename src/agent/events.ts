@@ -10,7 +10,8 @@ export interface AgentEvent {
   ts: number;
   payload: {
     message?: string;
-    step?: { type: string; detail: unknown };
+    /** `number` is the model step the event belongs to, as journaled: it carries on after a resume. */
+    step?: { type: string; number: number; detail: unknown };
     partial_response?: string;
     final_response?: ContinuationResponse;
     /** On `final`: the status the continuation ended in. */

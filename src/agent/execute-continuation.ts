@@ -1,14 +1,14 @@
 import type { HomeIndex } from "../indexer/index.js";
 import type { ModelClient, ToolCall } from "../models/index.js";
 import type { Clock, Logger, Principal } from "../shared/index.js";
-import { describeError } from "../shared/index.js";
-import type { ContinuationPatch, ContinuationRecord, SessionHead, Store } from "../store/index.js";
+import type { ContinuationPatch, ContinuationRecord, SessionHead, Store, Usage } from "../store/index.js";
 import { DEFAULT_LAST_K } from "../store/index.js";
 import { targetsOfCall, type SessionActuation, type ToolRegistry } from "../tools/index.js";
 import type { ActuationCeiling } from "../tools/actions/index.js";
 import { agentTools, maxResultCharsFor } from "./agent-tools.js";
 import { ContentProvider } from "./content-provider.js";
 import type { AgentEvents } from "./events.js";
+import { readJournal } from "./journal.js";
 import { runTurn, type TurnOutcome } from "./loop.js";
 import { loadMemory, rememberedMessages, rememberExchange } from "./memory.js";
 import { TOOL_GUIDANCE, homeOverview, policyLines } from "./prompt.js";
@@ -86,40 +86,35 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
   };
 
   if (cont.status !== "running") await store.continuations.update(owner, cont.id, { status: "running" });
-  let outcome: TurnOutcome;
-  try {
-    outcome = await runTurn({
-      continuationId: cont.id,
-      model: run.model,
-      context,
-      prompt: [...rememberedMessages(memory), { type: "user", text: cont.request.message }],
-      tools,
-      budgets,
-      journal,
-      clock,
-      signal: run.signal,
-      drain: run.drain,
-      interrupt: run.interrupt,
-      describeUnknownOutcome: (call) => Promise.resolve(describeTargets(deps.index, call)),
-      emit: (e) => (e.type === "partial" ? emit("partial", { partial_response: e.text }) : e.type === "step" ? emit("step", { step: e.step }) : emit("progress", { message: e.message })),
-      maxOutputTokens: Math.min(8_192, run.model.facts.maxOutputTokens),
-    });
-  } catch (err) {
-    // Only the store can throw here (a failed journal write): the turn cannot go on safely.
-    deps.logger.error({ continuation: cont.id, err: describeError(err) }, "a turn stopped because its journal could not be written");
-    outcome = { status: "failed", error: { code: "storage_error", message: describeError(err) }, counters: { steps: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, tokensThinking: 0, activeMs: 0 } };
-  }
+  const outcome: TurnOutcome = await runTurn({
+    continuationId: cont.id,
+    model: run.model,
+    context,
+    prompt: [...rememberedMessages(memory), { type: "user", text: cont.request.message }],
+    tools,
+    budgets,
+    journal,
+    clock,
+    signal: run.signal,
+    drain: run.drain,
+    interrupt: run.interrupt,
+    describeUnknownOutcome: (call) => Promise.resolve(describeTargets(deps.index, call)),
+    emit: (e) =>
+      e.type === "partial" ? emit("partial", { partial_response: e.text }) : e.type === "step" ? emit("step", { step: e.step, ...(e.message ? { message: e.message } : {}) }) : emit("progress", { message: e.message }),
+    maxOutputTokens: Math.min(8_192, run.model.facts.maxOutputTokens),
+  });
+  if (outcome.status === "failed") deps.logger.warn({ continuation: cont.id, code: outcome.error.code, err: outcome.error.message }, "a turn failed");
 
   const c = outcome.counters;
-  const usage = { steps: c.steps, modelCalls: c.steps, toolCalls: c.toolCalls, tokensIn: c.tokensIn, tokensOut: c.tokensOut, tokensThinking: c.tokensThinking, model: `${run.model.provider}/${run.model.model}` };
+  const usage: Usage = { steps: c.steps, modelCalls: c.steps, toolCalls: c.toolCalls, tokensIn: c.tokensIn, tokensOut: c.tokensOut, tokensThinking: c.tokensThinking, model: `${run.model.provider}/${run.model.model}` };
   const patch: ContinuationPatch = { status: outcome.status, usage };
   if (outcome.status === "completed") {
     const text = outcome.note ? `${outcome.text}\n\n(${outcome.note})` : outcome.text;
     patch.response = { finalMessage: text, citations: citationsIn(deps.index, outcome.text) };
-    const entries = await journal.read();
-    const journaledSummary = entries.find((e) => e.type === "summary")?.detail as { summary?: string } | undefined;
+    const records = await readJournal(journal);
+    const journaledSummary = records.find((r) => r.type === "summary")?.detail.summary;
     const remembered = await rememberExchange({
-      memory: { ...memory, facts: [...memory.facts, ...rememberedFacts(entries).map((f) => ({ text: f, createdAt: clock.now(), source: cont.id }))] },
+      memory: { ...memory, facts: [...memory.facts, ...rememberedFacts(records).map((f) => ({ text: f, createdAt: clock.now(), source: cont.id }))] },
       user: cont.request.message,
       answer: outcome.text,
       continuationId: cont.id,
@@ -127,7 +122,7 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
       lastK: DEFAULT_LAST_K,
       model: run.model,
       journal,
-      ...(typeof journaledSummary?.summary === "string" ? { journaledSummary: journaledSummary.summary } : {}),
+      ...(journaledSummary !== undefined ? { journaledSummary } : {}),
     });
     patch.memory = remembered.memory;
     usage.modelCalls += remembered.modelCalls;

@@ -2,15 +2,15 @@ export { AgentRuntime, type AgentRuntimeOptions, type ModelSource, type SendArgs
 export { AgentError } from "./errors.js";
 export { AgentEvents, type AgentEvent, type AgentEventListener } from "./events.js";
 export { runTurn, type RunTurnOptions, type TurnOutcome, type LoopEvent } from "./loop.js";
-export { replay, type JournalEntry, type ReplayState, type TurnCounters } from "./replay.js";
-export type { TurnJournal } from "./journal.js";
+export { replay, type ReplayState, type TurnCounters } from "./replay.js";
+export { parseJournal, readJournal, type JournalEntry, type TurnJournal } from "./journal.js";
 export type { AgentTool, AgentToolOutcome } from "./agent-tool.js";
 export { ContentProvider } from "./content-provider.js";
 export { FairGate } from "./fair-gate.js";
 export { storeJournal } from "./store-journal.js";
 export { declarationOf, agentTools, AGENT_READ_TOOLS } from "./agent-tools.js";
 export { homeOverview } from "./prompt.js";
-export { ModelResponseDetailSchema, ToolCallDetailSchema, ToolResultDetailSchema, callKey } from "./records.js";
+export { JournalRecordSchema, ModelResponseDetailSchema, ToolCallDetailSchema, ToolResultDetailSchema, WrapUpDetailSchema, callKey, type JournalRecord } from "./records.js";
 export { createAgent, type CreateAgentOptions } from "./create-agent.js";
 export { createExposureSource, type ExposureSource } from "./exposure-source.js";
 export { exposedView } from "./exposed-index.js";

@@ -5,8 +5,8 @@ import { scriptedModel } from "../../test/support/scripted-model.js";
 import type { AgentTool } from "./agent-tool.js";
 import { ContentProvider } from "./content-provider.js";
 import type { TurnJournal } from "./journal.js";
-import { runTurn, type RunTurnOptions } from "./loop.js";
-import type { JournalEntry } from "./replay.js";
+import { runTurn, type LoopEvent, type RunTurnOptions } from "./loop.js";
+import type { JournalEntry } from "./journal.js";
 
 const BUDGETS = { maxSteps: 8, maxToolCalls: 16, maxTokensPerTurn: 100_000, timeBudgetMs: 120_000 };
 
@@ -257,6 +257,90 @@ describe("runTurn", () => {
     const resumed = await runTurn(options({ model, journal: memoryJournal(entries).journal, tools: [read] }));
     expect(resumed).toMatchObject({ status: "completed", text: "after resume" });
     expect(read.calls).toHaveLength(1);
+  });
+});
+
+describe("runTurn's journal", () => {
+  it("journals a wrap_up naming the budget before the last call, and a resume finishes that call with the same note", async () => {
+    const read = tool("state_query", async () => ({}));
+    const loopForever = Array.from({ length: 2 }, () => ({ text: "", toolCalls: [{ name: "state_query", args: {} }] }));
+    const { journal, entries } = memoryJournal();
+    const crashing = scriptedModel([...loopForever, async () => new Promise<never>(() => {})]);
+    void runTurn(options({ model: crashing, journal, tools: [read], budgets: { ...BUDGETS, maxSteps: 2 } }));
+    await vi_waitFor(() => crashing.requests.length === 3);
+    expect(entries.map((e) => e.type).slice(-2)).toEqual(["tool_result", "wrap_up"]);
+    expect(entries.at(-1)?.detail).toEqual({ step: 3, budget: "steps" });
+
+    const resumed = scriptedModel([{ text: "best guess" }]);
+    const outcome = await runTurn(options({ model: resumed, journal: memoryJournal(entries).journal, tools: [read], budgets: { ...BUDGETS, maxSteps: 2 } }));
+    expect(outcome).toMatchObject({ status: "completed", text: "best guess", budget: "steps" });
+    expect(resumed.requests[0]!.tools).toEqual([]);
+  });
+
+  it("still replays an older journal whose wrap-up is a model_response marked wrapUp", async () => {
+    const usage = { inputTokens: 10, outputTokens: 5, thinkingTokens: 0, cachedTokens: 0, estimated: false };
+    const turn = (n: number, text: string, toolCalls: { id: string; name: string; args: Record<string, JsonValue> }[] = []) => ({ provider: "scripted", model: "s", raw: { n }, text, toolCalls });
+    const old: JournalEntry[] = [
+      { type: "model_response", detail: { step: 1, turn: turn(1, "", [{ id: "c1", name: "state_query", args: {} }]), usage, finishReason: "tool_calls", durationMs: 1, wrapUp: false } },
+      { type: "tool_call", detail: { step: 1, index: 0, call: { id: "c1", name: "state_query", args: {} }, action: false } },
+      { type: "tool_result", detail: { step: 1, index: 0, result: { callId: "c1", name: "state_query", output: {}, isError: false }, durationMs: 1 } },
+      { type: "model_response", detail: { step: 2, turn: turn(2, "from the old wrap-up"), usage, finishReason: "stop", durationMs: 1, wrapUp: true } },
+    ];
+    const again = scriptedModel([]);
+    const outcome = await runTurn(options({ model: again, journal: memoryJournal(old).journal, budgets: { ...BUDGETS, maxSteps: 1 } }));
+    expect(outcome).toMatchObject({ status: "completed", text: "from the old wrap-up", budget: "steps" });
+    expect(again.requests).toHaveLength(0);
+  });
+
+  it("reports an action journaled before actuation was switched off as outcome unknown, not as an unknown tool", async () => {
+    const act = tool("call_service", async () => ({ done: true }), true);
+    const { journal, entries } = memoryJournal();
+    const crashing: AgentTool = { ...act, run: () => new Promise(() => {}) };
+    void runTurn(options({ model: scriptedModel([{ text: "", toolCalls: [{ name: "call_service", args: { entity_id: "light.kitchen" } }] }]), journal, tools: [crashing] }));
+    await vi_waitFor(() => entries.some((e) => e.type === "tool_call"));
+
+    // After the restart the session may no longer act: call_service is not among the turn's tools.
+    const second = scriptedModel([{ text: "It may have happened." }]);
+    const outcome = await runTurn(options({ model: second, journal: memoryJournal(entries).journal, tools: [] }));
+    expect(outcome.status).toBe("completed");
+    const results = second.requests[0]!.conversation.at(-1) as unknown as { results: { output: { error: { code: string; message: string } } }[] };
+    expect(results.results[0]!.output.error.code).toBe("outcome_unknown");
+    expect(results.results[0]!.output.error.message).toContain("light.kitchen is on.");
+  });
+
+  it("ends failed with the usage it spent when a journal write fails, never with zero", async () => {
+    const read = tool("state_query", async () => ({}));
+    const { journal } = memoryJournal();
+    let responses = 0;
+    const failing: TurnJournal = {
+      read: journal.read,
+      async append(entry, opts) {
+        if (entry.type === "model_response" && ++responses === 2) throw Object.assign(new Error("Could not append a step: the disk is full."), { code: "storage_error" });
+        await journal.append(entry, opts);
+      },
+    };
+    const model = scriptedModel([{ text: "", toolCalls: [{ name: "state_query", args: {} }], usage: { inputTokens: 100, outputTokens: 10 } }, { text: "done", usage: { inputTokens: 200, outputTokens: 20 } }]);
+    const outcome = await runTurn(options({ model, journal: failing, tools: [read] }));
+    expect(outcome).toMatchObject({ status: "failed", error: { code: "storage_error", message: expect.stringContaining("disk is full") } });
+    expect(outcome.counters).toMatchObject({ steps: 2, toolCalls: 1, tokensIn: 300, tokensOut: 30 });
+  });
+
+  it("numbers its step events as the journal does, carrying on after a resume", async () => {
+    const read = tool("state_query", async () => ({}));
+    const drain = new AbortController();
+    const stopping = tool("state_query", async () => {
+      drain.abort();
+      return {};
+    });
+    const { journal, entries } = memoryJournal();
+    const first: number[] = [];
+    const model = scriptedModel([{ text: "", toolCalls: [{ name: "state_query", args: {} }] }, { text: "", toolCalls: [{ name: "state_query", args: {} }] }, { text: "done" }]);
+    const onStep = (into: number[]) => (e: LoopEvent) => e.type === "step" && e.step.type === "model_response" && into.push(e.step.number);
+    expect((await runTurn(options({ model, journal, tools: [stopping], drain: drain.signal, emit: onStep(first) }))).status).toBe("interrupted");
+    const second: number[] = [];
+    await runTurn(options({ model, journal: memoryJournal(entries).journal, tools: [read], emit: onStep(second) }));
+    expect(first).toEqual([1]);
+    expect(second).toEqual([2, 3]);
   });
 });
 

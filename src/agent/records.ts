@@ -15,7 +15,7 @@ export const ModelResponseDetailSchema = z.object({
   finishReason: FinishReasonSchema,
   refusal: z.string().optional(),
   durationMs: z.number().nonnegative(),
-  /** True for the last call made without tools after a budget ran out. */
+  /** Written by older versions on the wrap-up call; a `wrap_up` step says it now. */
   wrapUp: z.boolean().default(false),
 });
 
@@ -24,6 +24,7 @@ export const ToolCallDetailSchema = z.object({
   step: z.number().int().positive(),
   index: z.number().int().nonnegative(),
   call: ToolCallSchema,
+  /** Whether the call changes the home, as decided when it was made; a resume goes by this, not by today's tools. */
   action: z.boolean(),
 });
 
@@ -35,9 +36,35 @@ export const ToolResultDetailSchema = z.object({
   durationMs: z.number().nonnegative(),
 });
 
+/** `retrieval`: the index matches that primed the first call, so a resume sends the same prompt. */
+export const RetrievalDetailSchema = z.object({ text: z.string() });
+
+/** `summary`: the rolling summary a memory fold produced, reused by a resume. */
+export const SummaryDetailSchema = z.object({ summary: z.string() });
+
+/** The budgets that end a turn with one last answer; the time budget expires it instead. */
+export const WrapUpBudgetSchema = z.enum(["steps", "tool_calls", "tokens"]);
+
+/** `wrap_up`: journaled before the last call, made without tools because `budget` ran out. */
+export const WrapUpDetailSchema = z.object({ step: z.number().int().positive(), budget: WrapUpBudgetSchema });
+
+export const JournalRecordSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("model_response"), detail: ModelResponseDetailSchema }),
+  z.object({ type: z.literal("tool_call"), detail: ToolCallDetailSchema }),
+  z.object({ type: z.literal("tool_result"), detail: ToolResultDetailSchema }),
+  z.object({ type: z.literal("retrieval"), detail: RetrievalDetailSchema }),
+  z.object({ type: z.literal("summary"), detail: SummaryDetailSchema }),
+  z.object({ type: z.literal("wrap_up"), detail: WrapUpDetailSchema }),
+]);
+
 export type ModelResponseDetail = z.infer<typeof ModelResponseDetailSchema>;
 export type ToolCallDetail = z.infer<typeof ToolCallDetailSchema>;
 export type ToolResultDetail = z.infer<typeof ToolResultDetailSchema>;
+export type WrapUpBudget = z.infer<typeof WrapUpBudgetSchema>;
+export type WrapUpDetail = z.infer<typeof WrapUpDetailSchema>;
+/** A journaled step the agent wrote, parsed and typed. */
+export type JournalRecord = z.infer<typeof JournalRecordSchema>;
+export type JournalRecordType = JournalRecord["type"];
 
 /** The key tying an intent to its result: `continuationId:step:callIndex`. */
 export const callKey = (continuationId: string, step: number, index: number): string => `${continuationId}:${step}:${index}`;

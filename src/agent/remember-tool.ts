@@ -1,4 +1,5 @@
 import type { AgentTool } from "./agent-tool.js";
+import type { JournalRecord } from "./records.js";
 
 export const REMEMBER_TOOL = "remember";
 const MAX_FACT_CHARS = 300;
@@ -26,12 +27,13 @@ export function rememberTool(): AgentTool {
 }
 
 /** The facts a turn remembered, from its journaled tool results. */
-export function rememberedFacts(entries: { type: string; detail: unknown }[]): string[] {
+export function rememberedFacts(records: readonly JournalRecord[]): string[] {
   const facts: string[] = [];
-  for (const e of entries) {
-    if (e.type !== "tool_result") continue;
-    const result = (e.detail as { result?: { name?: unknown; isError?: unknown; output?: { remembered?: unknown } } } | null)?.result;
-    if (result?.name === REMEMBER_TOOL && result.isError === false && typeof result.output?.remembered === "string") facts.push(result.output.remembered);
+  for (const r of records) {
+    if (r.type !== "tool_result") continue;
+    const { name, isError, output } = r.detail.result;
+    const remembered = (output as { remembered?: unknown } | null)?.remembered;
+    if (name === REMEMBER_TOOL && !isError && typeof remembered === "string") facts.push(remembered);
   }
   return facts;
 }

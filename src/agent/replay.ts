@@ -1,16 +1,5 @@
 import type { ConversationItem, ModelTurn, ToolCall, ToolResult } from "../models/index.js";
-import {
-  ModelResponseDetailSchema,
-  ToolCallDetailSchema,
-  ToolResultDetailSchema,
-  type ModelResponseDetail,
-} from "./records.js";
-
-/** A journaled line as the loop reads it back (artifact-backed details already resolved). */
-export interface JournalEntry {
-  type: string;
-  detail: unknown;
-}
+import type { JournalRecord, ModelResponseDetail, WrapUpDetail } from "./records.js";
 
 /** Totals counted from the journal, so a resume continues the budgets instead of resetting them. */
 export interface TurnCounters {
@@ -27,8 +16,12 @@ export interface TurnCounters {
 export interface OpenCall {
   index: number;
   call: ToolCall;
-  /** An intent was journaled: the call may have run. For an action that means its outcome is unknown. */
-  intentWritten: boolean;
+  /**
+   * The journaled intent, when there is one: the call may have run. Its
+   * `action` says whether it could have changed the home, as decided when
+   * it was made, whatever tools the turn has now.
+   */
+  intent?: { action: boolean };
 }
 
 export interface ReplayState {
@@ -43,23 +36,21 @@ export interface ReplayState {
   answered: Map<number, ToolResult>;
   /** The retrieval snippets the turn was primed with, as first delivered. */
   retrieval: string | undefined;
+  /** The journaled wrap-up: the step that was (or is to be) the last call without tools, and why. */
+  wrapUp: WrapUpDetail | undefined;
 }
 
 export const emptyCounters = (): TurnCounters => ({ steps: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, tokensThinking: 0, activeMs: 0 });
 
-/**
- * Rebuilds a turn from its step log. Lines of other types (plans, retrievals,
- * summaries) are skipped; a line that does not parse is skipped too, because
- * the store has already checked each line's checksum and such a line can
- * only come from a newer program, whose steps this one cannot continue.
- */
-export function replay(entries: JournalEntry[]): ReplayState {
+/** Rebuilds a turn from its parsed step log (`parseJournal`); plans, summaries and steps of older model turns count only as they should. */
+export function replay(records: readonly JournalRecord[]): ReplayState {
   const counters = emptyCounters();
   const items: ConversationItem[] = [];
   let last: ModelResponseDetail | undefined;
-  let intents = new Map<number, ToolCall>();
+  let intents = new Map<number, { action: boolean }>();
   let answered = new Map<number, ToolResult>();
   let retrieval: string | undefined;
+  let wrapUp: WrapUpDetail | undefined;
 
   const closeStep = () => {
     if (!last || last.turn.toolCalls.length === 0) return;
@@ -67,45 +58,57 @@ export function replay(entries: JournalEntry[]): ReplayState {
     if (results.length === last.turn.toolCalls.length) items.push({ type: "tool_results", results });
   };
 
-  for (const entry of entries) {
-    if (entry.type === "retrieval") {
-      const text = (entry.detail as { text?: unknown } | null)?.text;
-      if (retrieval === undefined && typeof text === "string") retrieval = text;
-    } else if (entry.type === "model_response") {
-      const parsed = ModelResponseDetailSchema.safeParse(entry.detail);
-      if (!parsed.success) continue;
-      closeStep();
-      last = parsed.data;
-      intents = new Map();
-      answered = new Map();
-      items.push({ type: "model", turn: last.turn });
-      counters.steps += 1;
-      counters.tokensIn += last.usage.inputTokens;
-      counters.tokensOut += last.usage.outputTokens;
-      counters.tokensThinking += last.usage.thinkingTokens;
-      counters.activeMs += last.durationMs;
-    } else if (entry.type === "tool_call") {
-      const parsed = ToolCallDetailSchema.safeParse(entry.detail);
-      if (!parsed.success || parsed.data.step !== last?.step) continue;
-      intents.set(parsed.data.index, parsed.data.call);
-      counters.toolCalls += 1;
-    } else if (entry.type === "tool_result") {
-      const parsed = ToolResultDetailSchema.safeParse(entry.detail);
-      if (!parsed.success || parsed.data.step !== last?.step) continue;
-      answered.set(parsed.data.index, parsed.data.result);
-      counters.activeMs += parsed.data.durationMs;
+  for (const record of records) {
+    switch (record.type) {
+      case "retrieval":
+        retrieval ??= record.detail.text;
+        break;
+      case "wrap_up":
+        wrapUp ??= record.detail;
+        break;
+      case "model_response":
+        closeStep();
+        last = record.detail;
+        intents = new Map();
+        answered = new Map();
+        items.push({ type: "model", turn: last.turn });
+        counters.steps += 1;
+        counters.tokensIn += last.usage.inputTokens;
+        counters.tokensOut += last.usage.outputTokens;
+        counters.tokensThinking += last.usage.thinkingTokens;
+        counters.activeMs += last.durationMs;
+        break;
+      case "tool_call":
+        if (record.detail.step !== last?.step) break;
+        intents.set(record.detail.index, { action: record.detail.action });
+        counters.toolCalls += 1;
+        break;
+      case "tool_result":
+        if (record.detail.step !== last?.step) break;
+        answered.set(record.detail.index, record.detail.result);
+        counters.activeMs += record.detail.durationMs;
+        break;
+      case "summary":
+        break;
     }
   }
 
-  const calls: ToolCall[] = last?.turn.toolCalls ?? [];
+  // The wrap-up answer is the turn's last word, even if the model asked for tools it was not offered.
+  const calls: ToolCall[] = last && !isWrapUpStep(last, wrapUp) ? last.turn.toolCalls : [];
   const open: OpenCall[] = calls
-    .map((call, index) => ({ index, call, intentWritten: intents.has(index) }))
+    .map((call, index) => ({ index, call, ...(intents.has(index) ? { intent: intents.get(index)! } : {}) }))
     .filter((c) => !answered.has(c.index));
   if (open.length === 0) closeStep();
-  return { items, counters, last, open, answered, retrieval };
+  return { items, counters, last, open, answered, retrieval, wrapUp };
 }
 
-/** The turn's answer when the journal already holds it: a last model turn that asked for no tools. */
+function isWrapUpStep(last: ModelResponseDetail, wrapUp: WrapUpDetail | undefined): boolean {
+  return last.wrapUp || wrapUp?.step === last.step;
+}
+
+/** The turn's answer when the journal already holds it: a last model turn that asked for no tools, or the wrap-up's. */
 export function finishedAnswer(state: ReplayState): ModelTurn | undefined {
-  return state.last && state.last.turn.toolCalls.length === 0 ? state.last.turn : undefined;
+  const last = state.last;
+  if (!last) return undefined;
+  return last.turn.toolCalls.length === 0 || isWrapUpStep(last, state.wrapUp) ? last.turn : undefined;
 }

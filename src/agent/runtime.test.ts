@@ -7,11 +7,13 @@ import { createHomeIndex, type HomeIndex } from "../indexer/index.js";
 import type { ModelClient } from "../models/index.js";
 import { silentLogger, systemClock, type Principal } from "../shared/index.js";
 import { demoHouse, startSimulator, type Simulator } from "../simulator/index.js";
-import { MEMORY_CACHE_SESSIONS, openStore, type Store } from "../store/index.js";
+import { MEMORY_CACHE_SESSIONS, openStore, type ContinuationRequestInput, type Store } from "../store/index.js";
 import { ToolRegistry } from "../tools/index.js";
 import { createCallServiceTool } from "../tools/actions/index.js";
 import { createGroundingTools } from "../tools/grounding/index.js";
 import { scriptedModel, type ScriptedReply } from "../../test/support/scripted-model.js";
+import { createAgentTools } from "../tools/agent/index.js";
+import type { ToolCallContext } from "../tools/index.js";
 import { AgentRuntime } from "./runtime.js";
 
 const alice: Principal = { id: "alice", name: "Alice", kind: "user", isAdmin: true };
@@ -26,7 +28,8 @@ interface Stack {
   registry: ToolRegistry;
   dir: string;
   store: Store;
-  runtime(model: ModelClient | undefined, ceiling?: { allow: boolean; allowlist: string[] }): AgentRuntime;
+  /** `asked` collects the model names the runtime asks for (undefined: the configured one). */
+  runtime(model: ModelClient | undefined, ceiling?: { allow: boolean; allowlist: string[] }, asked?: (string | undefined)[]): AgentRuntime;
   reopen(): Promise<Store>;
 }
 
@@ -47,7 +50,7 @@ async function stack(): Promise<Stack> {
     dir,
     registry: new ToolRegistry(),
     store: await openStore({ dataDir: dir }),
-    runtime(model, ceiling = { allow: false, allowlist: [] }) {
+    runtime(model, ceiling = { allow: false, allowlist: [] }, asked = []) {
       const registry = new ToolRegistry();
       for (const t of [...createGroundingTools({ index, ha }), createCallServiceTool({ ha, index, ceiling })]) registry.register(t);
       s.registry = registry;
@@ -58,7 +61,13 @@ async function stack(): Promise<Stack> {
         clock: systemClock,
         logger: silentLogger,
         ceiling,
-        models: { get: async () => model, missing: () => "No model is configured: set model_provider and gemini_api_key." },
+        models: {
+          get: async (name) => {
+            asked.push(name);
+            return model;
+          },
+          missing: () => "No model is configured: set model_provider and gemini_api_key.",
+        },
       });
     },
     async reopen() {
@@ -142,8 +151,9 @@ describe("AgentRuntime", () => {
     const again = await runtime.send(alice, { sessionId: session.id, message: "one", idempotencyKey: "k1" });
     expect(again).toMatchObject({ created: false, continuation: { id: first.continuation.id } });
     await expect(runtime.send(alice, { sessionId: session.id, message: "two" })).rejects.toMatchObject({ code: "busy", message: expect.stringContaining(first.continuation.id) });
-    expect(await runtime.cancel(alice, first.continuation.id, "test")).toBe("cancelled");
-    expect(await runtime.cancel(alice, first.continuation.id)).toBe("already_final");
+    expect((await runtime.cancel(alice, first.continuation.id, "test")).status).toBe("cancelled");
+    // Cancelling again answers the same: a cancel is idempotent.
+    expect((await runtime.cancel(alice, first.continuation.id)).status).toBe("cancelled");
   });
 
   it("refuses to start a turn without a model, naming the options", async () => {
@@ -222,5 +232,109 @@ describe("AgentRuntime", () => {
     expect(secondModel.requests[0]!.conversation.filter((i) => i.type === "model")).toHaveLength(1);
     expect(done.usage.steps).toBe(2);
     release();
+  });
+});
+
+/** A turn left interrupted, as boot finds it after a crash: created, then the store reopened under it. */
+async function interruptedTurn(s: Stack, sessionId: string, request: ContinuationRequestInput) {
+  const { continuation } = await s.store.continuations.create(alice.id, sessionId, request);
+  const store = await s.reopen();
+  expect((await store.continuations.get(alice.id, continuation.id))?.status).toBe("interrupted");
+  return continuation;
+}
+
+describe("the model a turn runs on", () => {
+  it("resumes and retries an older turn whose planner hints name a model on the session's fixed model", async () => {
+    const s = await stack();
+    const session = await s.store.sessions.create({ owner: alice.id, model: { name: "fixed-1" }, policy: { enforceFixedModel: true } });
+    const old = await interruptedTurn(s, session.id, { message: "hi", allowTools: false, plannerHints: { model: "other-1" } });
+    const asked: (string | undefined)[] = [];
+    const runtime = s.runtime(scriptedModel([{ text: "resumed" }, { text: "retried" }]), undefined, asked);
+
+    await runtime.resume(alice, old.id);
+    expect((await runtime.wait(alice, old.id, 5_000)).status).toBe("completed");
+    const again = await runtime.retry(alice, old.id);
+    expect((await runtime.wait(alice, again.continuation.id, 5_000)).status).toBe("completed");
+    expect(asked).toEqual(["fixed-1", "fixed-1"]);
+    expect(again.continuation.request).toMatchObject({ model: "fixed-1", retryOf: old.id });
+  });
+
+  it("decides a turn's model when it is sent, and resume and retry keep it", async () => {
+    const s = await stack();
+    const session = await s.store.sessions.create({ owner: alice.id });
+    const asked: (string | undefined)[] = [];
+    const runtime = s.runtime(scriptedModel([{ text: "one" }, { text: "two" }]), undefined, asked);
+    const { continuation } = await runtime.send(alice, { sessionId: session.id, message: "hi", model: "other-1", allowTools: false });
+    expect(continuation.request.model).toBe("other-1");
+    await runtime.wait(alice, continuation.id, 5_000);
+    const again = await runtime.retry(alice, continuation.id);
+    await runtime.wait(alice, again.continuation.id, 5_000);
+    expect(asked).toEqual(["other-1", "other-1"]);
+  });
+
+  it("refuses a per-turn model in a session that fixes its model", async () => {
+    const s = await stack();
+    const session = await s.store.sessions.create({ owner: alice.id, model: { name: "fixed-1" }, policy: { enforceFixedModel: true } });
+    const runtime = s.runtime(scriptedModel([]));
+    await expect(runtime.send(alice, { sessionId: session.id, message: "hi", model: "other-1" })).rejects.toMatchObject({ code: "model_fixed" });
+  });
+});
+
+describe("the agent tools over the runtime", () => {
+  function tools(runtime: AgentRuntime, progress: { progress: number; message?: string }[] = []) {
+    const byName = new Map(createAgentTools({ agent: runtime }).map((t) => [t.name, t]));
+    const ctx: ToolCallContext = { principal: alice, signal: new AbortController().signal, progress: async (p) => void progress.push(p) };
+    return (name: string, args: Record<string, unknown>) => byName.get(name)!.invoke(args as never, ctx);
+  }
+
+  it("sends one progress notification per model step, numbered as get_session numbers them", async () => {
+    const s = await stack();
+    const runtime = s.runtime(scriptedModel(KITCHEN_SCRIPT));
+    const session = await s.store.sessions.create({ owner: alice.id });
+    const progress: { progress: number; message?: string }[] = [];
+    const call = tools(runtime, progress);
+    const sent = await call("send_message", { session_id: session.id, message: "Which lights are on in the kitchen?" });
+    const id = (sent as { ok: true; value: { continuation_id: string } }).value.continuation_id;
+    const done = await call("await_continuation", { continuation_id: id, timeout_ms: 10_000 });
+    expect(done).toMatchObject({ ok: true, value: { status: "completed", usage: { steps: 3 } } });
+    expect(progress.map((p) => p.progress)).toEqual([1, 2, 3]);
+    expect(progress.map((p) => p.message)).toEqual(["Step 1: asked for index_search", "Step 2: asked for state_query", "Step 3: answered"]);
+  });
+
+  it("carries progress on from the journal after a resume", async () => {
+    const s = await stack();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const firstModel = scriptedModel([
+      { text: "", toolCalls: [{ name: "index_search", args: { query: "kitchen" } }] },
+      async () => {
+        await held;
+        throw new Error("never answered: the process died");
+      },
+    ]);
+    const session = await s.store.sessions.create({ owner: alice.id });
+    const { continuation } = await s.runtime(firstModel).send(alice, { sessionId: session.id, message: "kitchen?" });
+    for (let i = 0; i < 200 && firstModel.requests.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    await s.store.steps.flush(continuation.id);
+    await s.reopen();
+
+    const progress: { progress: number; message?: string }[] = [];
+    const call = tools(s.runtime(scriptedModel([{ text: "", toolCalls: [{ name: "index_search", args: { query: "light" } }] }, { text: "Found them." }])), progress);
+    const interrupted = await call("await_continuation", { continuation_id: continuation.id, timeout_ms: 0 });
+    expect(interrupted).toMatchObject({ ok: true, value: { status: "interrupted", next: "resume" } });
+    const done = await call("resume", { continuation_id: continuation.id, timeout_ms: 10_000 });
+    expect(done).toMatchObject({ ok: true, value: { status: "completed", usage: { steps: 3 } } });
+    expect(progress.map((p) => p.progress)).toEqual([2, 3]);
+    release();
+  });
+
+  it("answers a cancel of an unknown turn and a message to an ended session as failures with one code each", async () => {
+    const s = await stack();
+    const runtime = s.runtime(scriptedModel([]));
+    const call = tools(runtime);
+    expect(await call("cancel", { continuation_id: "01JD0000000000000000000000" })).toMatchObject({ ok: false, error: { code: "not_found" } });
+    const session = await s.store.sessions.create({ owner: alice.id });
+    await s.store.sessions.end(alice.id, session.id);
+    expect(await call("send_message", { session_id: session.id, message: "hi" })).toMatchObject({ ok: false, error: { code: "session_ended", message: expect.stringContaining("ha_agent_start_session") } });
   });
 });

@@ -1,24 +1,31 @@
 import type { HomeIndex } from "../indexer/index.js";
-import type { ModelClient } from "../models/index.js";
+import type { ModelClient, ModelSource as ConfiguredModels } from "../models/index.js";
 import type { Clock, Logger, Principal } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
-import { TooManyOpenError, isFinalStatus, type ContinuationRecord, type Store } from "../store/index.js";
+import {
+  ContinuationFinalError,
+  NotFoundError,
+  SessionClosedError,
+  TooManyOpenError,
+  isFinalStatus,
+  type ContinuationRecord,
+  type ContinuationRequest,
+  type SessionHead,
+  type Store,
+} from "../store/index.js";
 import type { ToolRegistry } from "../tools/index.js";
+import type { AgentService } from "../tools/agent/index.js";
 import type { ActuationCeiling } from "../tools/actions/index.js";
 import { AgentError } from "./errors.js";
 import { AgentEvents, type AgentEvent } from "./events.js";
 import { executeContinuation } from "./execute-continuation.js";
 import { FairGate } from "./fair-gate.js";
 import { gatedModel } from "./gated-model.js";
-import { ModelResponseDetailSchema } from "./records.js";
+import { readJournal } from "./journal.js";
 import { storeJournal } from "./store-journal.js";
 
-/** Where the runtime gets a model: the configured one, or another of the same provider for a per-turn override. */
-export interface ModelSource {
-  get(name?: string): Promise<ModelClient | undefined>;
-  /** Why no model can be had, naming the options to set. */
-  missing(): string;
-}
+/** Where the runtime gets a model: the configured one, or another of the same provider for one turn. */
+export type ModelSource = Pick<ConfiguredModels, "get" | "missing">;
 
 export interface AgentRuntimeOptions {
   store: Store;
@@ -40,10 +47,10 @@ export interface SendArgs {
   allowTools?: boolean;
   timeBudgetMs?: number;
   idempotencyKey?: string;
+  /** Another model of the configured provider for this turn; refused in a session that fixes its model. */
   model?: string;
-  plannerHints?: Record<string, unknown>;
-  retryOf?: string;
 }
+
 
 interface Running {
   sessionId: string;
@@ -58,7 +65,7 @@ interface Running {
  * limit makes it single-flight), a fair program-wide limit on model calls,
  * and a drain that leaves unfinished turns resumable.
  */
-export class AgentRuntime {
+export class AgentRuntime implements AgentService {
   readonly events: AgentEvents;
   readonly #gate: FairGate;
   readonly #running = new Map<string, Running>();
@@ -76,14 +83,24 @@ export class AgentRuntime {
 
   /** Creates a continuation and starts it; a repeated idempotency key returns the first one. */
   async send(principal: Principal, args: SendArgs): Promise<{ continuation: ContinuationRecord; created: boolean }> {
+    return this.#send(principal, args);
+  }
+
+  /**
+   * The one way a turn is created. Its model is decided here, once, under
+   * the session's policy, and kept in the request: resume and retry run on
+   * it and take no model from anywhere else.
+   */
+  async #send(principal: Principal, args: SendArgs & { retryOf?: string }): Promise<{ continuation: ContinuationRecord; created: boolean }> {
     this.#refuseWhileDraining();
     const session = this.options.store.sessions.get(principal.id, args.sessionId);
-    if (!session) throw new AgentError("not_found", `No session "${args.sessionId}" exists for you. Start one with ha_agent_start_session.`);
-    if (session.status !== "active") throw new AgentError("session_closed", `Session ${args.sessionId} is ${session.status}. Start a new session with ha_agent_start_session.`);
+    if (!session) throw new NotFoundError("session", args.sessionId);
+    if (session.status !== "active") throw new SessionClosedError(args.sessionId, session.status);
     if (args.model && session.policy.enforceFixedModel && args.model !== session.model.name) {
       throw new AgentError("model_fixed", `This session's policy fixes its model (enforce_fixed_model); send the message without "model", or start a session without that policy.`);
     }
-    const model = await this.#modelFor(args.model ?? session.model.name);
+    const modelName = args.model ?? session.model.name;
+    const model = await this.#modelFor(modelName);
     let created: { continuation: ContinuationRecord; created: boolean };
     try {
       created = await this.options.store.continuations.create(principal.id, args.sessionId, {
@@ -91,7 +108,8 @@ export class AgentRuntime {
         allowTools: args.allowTools ?? true,
         ...(args.timeBudgetMs ? { timeBudgetMs: args.timeBudgetMs } : {}),
         ...(args.idempotencyKey ? { idempotencyKey: args.idempotencyKey } : {}),
-        ...(args.plannerHints || args.model || args.retryOf ? { plannerHints: { ...args.plannerHints, ...(args.model ? { model: args.model } : {}), ...(args.retryOf ? { retryOf: args.retryOf } : {}) } } : {}),
+        ...(modelName ? { model: modelName } : {}),
+        ...(args.retryOf ? { retryOf: args.retryOf } : {}),
       });
     } catch (err) {
       if (err instanceof TooManyOpenError) {
@@ -105,7 +123,7 @@ export class AgentRuntime {
   }
 
   /** A one-shot question in a session of its own that ends when the answer is in. */
-  async ask(principal: Principal, args: Omit<SendArgs, "sessionId" | "idempotencyKey"> & { budgets?: { maxSteps?: number; maxToolCalls?: number; maxTokensPerTurn?: number } }) {
+  async ask(principal: Principal, args: Parameters<AgentService["ask"]>[1]): Promise<{ continuation: ContinuationRecord; created: boolean }> {
     this.#refuseWhileDraining();
     await this.#modelFor(args.model);
     const session = await this.options.store.sessions.create({ owner: principal.id, ...(args.budgets ? { budgets: args.budgets } : {}), ...(args.model ? { model: { name: args.model } } : {}) });
@@ -138,22 +156,26 @@ export class AgentRuntime {
     return this.#owned(principal, continuationId);
   }
 
-  /** Cancels within a second: the model stream and running tools are aborted. Final, also after a restart. */
-  async cancel(principal: Principal, continuationId: string, reason?: string): Promise<"cancelled" | "not_found" | "already_final"> {
-    const record = await this.options.store.continuations.get(principal.id, continuationId);
-    if (!record) return "not_found";
-    if (isFinalStatus(record.status)) return "already_final";
+  /**
+   * Cancels within a second: the model stream and running tools are aborted.
+   * Final, also after a restart. Cancelling a cancelled turn answers the
+   * same; a turn that finished otherwise is refused as already final.
+   */
+  async cancel(principal: Principal, continuationId: string, reason?: string): Promise<ContinuationRecord> {
+    const record = await this.#owned(principal, continuationId);
+    if (record.status === "cancelled") return record;
+    if (isFinalStatus(record.status)) throw new ContinuationFinalError(continuationId, record.status);
     const running = this.#running.get(continuationId);
     if (running) {
       running.cancel.abort(new Error(reason ?? "cancelled"));
-      const final = await running.done.catch(() => undefined);
-      return final?.status === "cancelled" ? "cancelled" : "already_final";
+      const final = (await running.done.catch(() => undefined)) ?? (await this.#owned(principal, continuationId));
+      if (final.status !== "cancelled") throw new ContinuationFinalError(continuationId, final.status);
+      return final;
     }
-    await this.options.store.continuations.update(principal.id, continuationId, { status: "cancelled", error: { code: "cancelled", message: reason ? `Cancelled: ${reason}` : "The turn was cancelled." } });
-    return "cancelled";
+    return this.options.store.continuations.update(principal.id, continuationId, { status: "cancelled", error: { code: "cancelled", message: reason ? `Cancelled: ${reason}` : "The turn was cancelled." } });
   }
 
-  /** Puts an interrupted turn back to work; it continues from its last journaled step. */
+  /** Puts an interrupted turn back to work on the model it started with; it continues from its last journaled step. */
   async resume(principal: Principal, continuationId: string): Promise<ContinuationRecord> {
     this.#refuseWhileDraining();
     const record = await this.#owned(principal, continuationId);
@@ -162,35 +184,33 @@ export class AgentRuntime {
       throw new AgentError("not_resumable", `Continuation ${continuationId} is ${record.status}, not interrupted; await it instead.`);
     }
     const session = this.options.store.sessions.get(principal.id, record.sessionId);
-    const model = await this.#modelFor(modelOverride(record) ?? session?.model.name);
+    const model = await this.#modelFor(session ? turnModel(record.request, session) : record.request.model);
     const running = await this.options.store.continuations.update(principal.id, continuationId, { status: "running" });
     this.#start(principal, running, model);
     return running;
   }
 
-  /** A new continuation with the same request, linked to the old one, which stays as it was. */
+  /** A new continuation with the same request and model, linked to the old one, which stays as it was. */
   async retry(principal: Principal, continuationId: string): Promise<{ continuation: ContinuationRecord; created: boolean }> {
     const record = await this.#owned(principal, continuationId);
-    const { retryOf: _old, model, ...hints } = (record.request.plannerHints ?? {}) as Record<string, unknown>;
-    return this.send(principal, {
+    const session = this.options.store.sessions.get(principal.id, record.sessionId);
+    const model = session ? turnModel(record.request, session) : undefined;
+    return this.#send(principal, {
       sessionId: record.sessionId,
       message: record.request.message,
       allowTools: record.request.allowTools,
       ...(record.request.timeBudgetMs ? { timeBudgetMs: record.request.timeBudgetMs } : {}),
-      ...(typeof model === "string" ? { model } : {}),
-      ...(Object.keys(hints).length ? { plannerHints: hints } : {}),
+      ...(model ? { model } : {}),
       retryOf: continuationId,
     });
   }
 
   /** One CompletionTrace per model call of a continuation, read from its journal. */
   async traces(owner: string, continuationId: string) {
-    const entries = await storeJournal(this.options.store, owner, continuationId).read();
-    return entries.flatMap((e) => {
-      if (e.type !== "model_response") return [];
-      const parsed = ModelResponseDetailSchema.safeParse(e.detail);
-      if (!parsed.success) return [];
-      const d = parsed.data;
+    const records = await readJournal(storeJournal(this.options.store, owner, continuationId));
+    return records.flatMap((r) => {
+      if (r.type !== "model_response") return [];
+      const d = r.detail;
       return [
         {
           step: d.step,
@@ -269,7 +289,7 @@ export class AgentRuntime {
 
   async #owned(principal: Principal, continuationId: string): Promise<ContinuationRecord> {
     const record = await this.options.store.continuations.get(principal.id, continuationId);
-    if (!record) throw new AgentError("not_found", `No continuation "${continuationId}" exists for you. Check the id returned by ha_agent_send_message.`);
+    if (!record) throw new NotFoundError("continuation", continuationId);
     return record;
   }
 
@@ -278,7 +298,14 @@ export class AgentRuntime {
   }
 }
 
-function modelOverride(record: ContinuationRecord): string | undefined {
-  const model = (record.request.plannerHints as { model?: unknown } | undefined)?.model;
-  return typeof model === "string" ? model : undefined;
+/**
+ * The model a turn runs on, as decided when it was sent. A session that
+ * fixes its model always runs on it. Records of older versions kept a
+ * per-turn model in their planner hints; that is honoured only where the
+ * session lets a turn choose.
+ */
+export function turnModel(request: ContinuationRequest, session: SessionHead): string | undefined {
+  if (session.policy.enforceFixedModel) return session.model.name;
+  const legacy = request.plannerHints?.model;
+  return request.model ?? (typeof legacy === "string" ? legacy : undefined) ?? session.model.name;
 }

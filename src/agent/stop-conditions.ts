@@ -1,3 +1,4 @@
+import type { WrapUpBudget } from "./records.js";
 import type { TurnCounters } from "./replay.js";
 
 /** Per-turn limits, as the loop reads them. */
@@ -11,7 +12,7 @@ export interface TurnBudgets {
 }
 
 /** Which budget ended a turn. `time` expires it; the others lead to one last answer without tools. */
-export type BudgetName = "steps" | "tool_calls" | "tokens" | "time";
+export type BudgetName = WrapUpBudget | "time";
 
 export interface StopCheck {
   counters: TurnCounters;

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openStore } from "../store/index.js";
+import { parseJournal } from "./journal.js";
 import { replay } from "./replay.js";
 import { storeJournal } from "./store-journal.js";
 
@@ -26,10 +27,10 @@ describe("storeJournal", () => {
     await store.close();
 
     store = await openStore({ dataDir: dir });
-    const state = replay(await storeJournal(store, "u1", continuation.id).read());
+    const state = replay(parseJournal(await storeJournal(store, "u1", continuation.id).read()));
     await store.close();
     expect(state.last?.turn.raw).toEqual(raw);
     expect(state.counters).toMatchObject({ steps: 1, tokensThinking: 7 });
-    expect(state.open).toEqual([{ index: 0, call: turn.toolCalls[0], intentWritten: false }]);
+    expect(state.open).toEqual([{ index: 0, call: turn.toolCalls[0] }]);
   });
 });

@@ -1,6 +1,5 @@
 import type { Store } from "../store/index.js";
-import type { TurnJournal } from "./journal.js";
-import type { JournalEntry } from "./replay.js";
+import type { JournalEntry, TurnJournal } from "./journal.js";
 
 /**
  * A continuation's step log in the store. Details too big to keep inline
@@ -22,7 +21,7 @@ export function storeJournal(store: Store, owner: string, continuationId: string
           continue;
         }
         const artifact = await store.artifacts.get(owner, line.artifact!.id);
-        // A lost artifact leaves the line unreadable; replay skips it like any line it cannot parse.
+        // A lost artifact leaves the line unreadable; the reader skips it like any line it cannot parse.
         out.push({ type: line.type, detail: artifact ? safeJson(artifact.content.toString("utf8")) : undefined });
       }
       return out;

@@ -6,6 +6,9 @@ import { callKey, type ToolCallDetail, type ToolResultDetail } from "./records.j
 import type { OpenCall } from "./replay.js";
 import type { TurnJournal } from "./journal.js";
 
+/** Whether a call may change the home: journaled with its intent, so a resume never asks today's tools. */
+const isAction = (open: OpenCall, tools: ReadonlyMap<string, AgentTool>): boolean => open.intent?.action ?? tools.get(open.call.name)?.action === true;
+
 export interface RunToolsOptions {
   continuationId: string;
   step: number;
@@ -32,9 +35,8 @@ export interface RunToolsOptions {
  */
 export async function runToolCalls(options: RunToolsOptions): Promise<Map<number, ToolResult>> {
   const results = new Map<number, ToolResult>();
-  const isAction = (c: OpenCall) => options.tools.get(c.call.name)?.action === true;
-  const reads = options.calls.filter((c) => !isAction(c));
-  const actions = options.calls.filter(isAction);
+  const reads = options.calls.filter((c) => !isAction(c, options.tools));
+  const actions = options.calls.filter((c) => isAction(c, options.tools));
 
   const keep = (index: number, r: ToolResult | undefined) => r && results.set(index, r);
   await Promise.all(reads.map((c) => runOne(options, c).then((r) => keep(c.index, r))));
@@ -49,16 +51,16 @@ export async function runToolCalls(options: RunToolsOptions): Promise<Map<number
 async function runOne(options: RunToolsOptions, open: OpenCall): Promise<ToolResult | undefined> {
   const { call, index } = open;
   const tool = options.tools.get(call.name);
-  const action = tool?.action === true;
+  const action = isAction(open, options.tools);
   const key = callKey(options.continuationId, options.step, index);
   const started = options.clock.now();
 
   let outcome: AgentToolOutcome;
-  if (action && open.intentWritten) {
+  if (action && open.intent) {
     // The intent is durable and the result is not: the call may have reached Home Assistant.
     outcome = { ok: false, error: { code: "outcome_unknown", message: `Outcome unknown after a restart: this action was not repeated. ${await options.describeUnknownOutcome(call)}` } };
   } else {
-    if (!open.intentWritten) {
+    if (!open.intent) {
       const detail: ToolCallDetail = { step: options.step, index, call, action };
       await options.journal.append({ type: "tool_call", key, detail }, { durable: action });
     }

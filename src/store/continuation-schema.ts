@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ULID_PATTERN } from "./ids.js";
-import { ContinuationStatusSchema, FORMAT_VERSION } from "./session-schema.js";
+import { BUDGET_LIMITS, ContinuationStatusSchema, FORMAT_VERSION, storedBudget } from "./session-schema.js";
 
 const Ulid = z.string().regex(ULID_PATTERN, "expected a ULID");
 
@@ -14,8 +14,13 @@ export const ArtifactRefSchema = z.object({
 export const ContinuationRequestSchema = z.object({
   message: z.string(),
   allowTools: z.boolean().default(true),
-  maxSteps: z.number().int().positive().optional(),
-  timeBudgetMs: z.number().int().positive().optional(),
+  maxSteps: storedBudget(1, BUDGET_LIMITS.maxSteps).optional(),
+  timeBudgetMs: storedBudget(1, BUDGET_LIMITS.maxDurationMs).optional(),
+  /** The model the turn runs on, chosen once when it was sent; absent for the add-on's model. */
+  model: z.string().min(1).max(255).optional(),
+  /** The continuation this one sends again (ha_agent_retry). */
+  retryOf: Ulid.optional(),
+  /** Written by older versions, which kept the chosen model here; read so their records stay valid. */
   plannerHints: z.record(z.string(), z.unknown()).optional(),
   idempotencyKey: z.string().min(1).max(200).optional(),
 });

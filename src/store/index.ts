@@ -28,6 +28,8 @@ export { MEMORY_CACHE_SESSIONS } from "./memory-cache.js";
 export {
   FORMAT_VERSION,
   DEFAULT_BUDGETS,
+  BUDGET_LIMITS,
+  storedBudget,
   DEFAULT_LAST_K,
   MEMORY_LIMITS,
   CONTINUATION_STATUSES,

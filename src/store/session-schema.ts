@@ -8,7 +8,26 @@ const Ulid = z.string().regex(ULID_PATTERN, "expected a ULID");
 
 /** Per-turn limits a session gets when the caller sets none. */
 export const DEFAULT_BUDGETS = { maxSteps: 8, maxToolCalls: 16, maxDurationMs: 120_000, maxTokensPerTurn: 100_000 } as const;
+
+/**
+ * The most a turn may be given. A turn never runs longer than an hour, the
+ * shortest time a finished turn is kept (continuation_retention_hours), and
+ * so stays far inside what a Node timer can hold (2^31 ms).
+ */
+export const BUDGET_LIMITS = { maxSteps: 50, maxToolCalls: 200, maxDurationMs: 3_600_000, maxTokensPerTurn: 2_000_000 } as const;
 export const DEFAULT_LAST_K = 6;
+
+/**
+ * A stored budget. Callers are refused above the limit before anything is
+ * written; a record written before the limits existed is read at the limit,
+ * so an old session stays usable instead of expiring every turn at once.
+ */
+export const storedBudget = (min: number, max: number) =>
+  z
+    .number()
+    .int()
+    .min(min)
+    .transform((v) => Math.min(v, max));
 
 export const ModelConfigSchema = z.object({
   provider: z.string().min(1).max(255).optional(),
@@ -17,10 +36,10 @@ export const ModelConfigSchema = z.object({
 });
 
 export const BudgetsSchema = z.object({
-  maxSteps: z.number().int().positive().default(DEFAULT_BUDGETS.maxSteps),
-  maxToolCalls: z.number().int().nonnegative().default(DEFAULT_BUDGETS.maxToolCalls),
-  maxDurationMs: z.number().int().positive().default(DEFAULT_BUDGETS.maxDurationMs),
-  maxTokensPerTurn: z.number().int().positive().default(DEFAULT_BUDGETS.maxTokensPerTurn),
+  maxSteps: storedBudget(1, BUDGET_LIMITS.maxSteps).default(DEFAULT_BUDGETS.maxSteps),
+  maxToolCalls: storedBudget(0, BUDGET_LIMITS.maxToolCalls).default(DEFAULT_BUDGETS.maxToolCalls),
+  maxDurationMs: storedBudget(1, BUDGET_LIMITS.maxDurationMs).default(DEFAULT_BUDGETS.maxDurationMs),
+  maxTokensPerTurn: storedBudget(1, BUDGET_LIMITS.maxTokensPerTurn).default(DEFAULT_BUDGETS.maxTokensPerTurn),
 });
 
 export const PolicySchema = z.object({

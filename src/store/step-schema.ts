@@ -4,7 +4,8 @@ import { SessionMemorySchema } from "./session-schema.js";
 
 /**
  * What a step log records. `model_response` keeps each completed model call
- * with its usage, so a resume replays it instead of paying for it again.
+ * with its usage, so a resume replays it instead of paying for it again;
+ * `wrap_up` marks the last call of a turn whose budget ran out.
  */
 export const STEP_TYPES = [
   "plan",
@@ -15,6 +16,7 @@ export const STEP_TYPES = [
   "summary",
   "error",
   "model_response",
+  "wrap_up",
 ] as const;
 
 /** What a caller appends. */

@@ -63,7 +63,13 @@ describe("the agent through MCP", () => {
       expect((await callTool(stack.client, "ha_agent_cancel", { continuation_id: slow.value.continuation_id })).value).toEqual({ status: "cancelled" });
       expect(Date.now() - t).toBeLessThan(1_000);
       expect((await callTool(stack.client, "ha_agent_await_continuation", { continuation_id: slow.value.continuation_id, timeout_ms: 0 })).value).toMatchObject({ status: "cancelled" });
-      expect((await callTool(stack.client, "ha_agent_cancel", { continuation_id: slow.value.continuation_id })).value).toEqual({ status: "already_final" });
+      // A cancel is idempotent: cancelling again answers the same.
+      expect((await callTool(stack.client, "ha_agent_cancel", { continuation_id: slow.value.continuation_id })).value).toEqual({ status: "cancelled" });
+    });
+
+    it("says in start_session which provider and model the session's turns use", async () => {
+      const started = await callTool(stack.client, "ha_agent_start_session", {});
+      expect(started.value.model).toEqual({ provider: "gemini", name: expect.stringMatching(/^gemini-/) });
     });
 
     it("returns the first continuation for a repeated idempotency key, and answers ask in one call", async () => {

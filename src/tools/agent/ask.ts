@@ -1,19 +1,21 @@
 import { z } from "zod";
+import { refusalsAsFailures } from "../sessions/failure.js";
+import { BUDGET_FIELDS } from "../sessions/wire.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import type { AgentService } from "./service.js";
-import { ContinuationResultWire, DEFAULT_WAIT_MS, WaitInput, agentFailure, awaitWithProgress } from "./wire.js";
+import { ContinuationResultWire, DEFAULT_WAIT_MS, WaitInput, awaitWithProgress } from "./wire.js";
 
 const Input = z.object({
   message: z.string().min(1).max(8_000).describe("The question."),
   model: z.string().min(1).max(100).optional().describe("Another model of the configured provider."),
   budgets: z
     .object({
-      max_steps: z.number().int().min(1).max(50).optional(),
-      max_tool_calls: z.number().int().min(0).max(200).optional(),
-      max_tokens_per_turn: z.number().int().min(1_000).max(2_000_000).optional(),
+      max_steps: BUDGET_FIELDS.max_steps.optional(),
+      max_tool_calls: BUDGET_FIELDS.max_tool_calls.optional(),
+      max_tokens_per_turn: BUDGET_FIELDS.max_tokens_per_turn.optional(),
     })
     .optional()
-    .describe("Limits for this question (defaults: 8 steps, 16 tool calls, 100000 tokens)."),
+    .describe("Limits for this question (defaults: 8 steps, 16 tool calls, 100000 tokens; at most 50, 200 and 2000000)."),
   allow_tools: z.boolean().optional().describe("Let the agent use tools (default true)."),
   timeout_ms: WaitInput,
 });
@@ -27,19 +29,15 @@ export function createAskTool(deps: { agent: AgentService }): ToolSpec {
     input: Input,
     output: ContinuationResultWire,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-    async invoke(args, ctx) {
-      try {
-        const b = args.budgets;
-        const { continuation } = await deps.agent.ask(ctx.principal, {
-          message: args.message,
-          ...(args.model ? { model: args.model } : {}),
-          ...(args.allow_tools !== undefined ? { allowTools: args.allow_tools } : {}),
-          ...(b ? { budgets: { ...(b.max_steps ? { maxSteps: b.max_steps } : {}), ...(b.max_tool_calls !== undefined ? { maxToolCalls: b.max_tool_calls } : {}), ...(b.max_tokens_per_turn ? { maxTokensPerTurn: b.max_tokens_per_turn } : {}) } } : {}),
-        });
-        return ok(await awaitWithProgress(deps.agent, ctx, continuation.id, args.timeout_ms ?? DEFAULT_WAIT_MS));
-      } catch (err) {
-        return agentFailure(err);
-      }
-    },
+    invoke: refusalsAsFailures(async (args, ctx) => {
+      const b = args.budgets;
+      const { continuation } = await deps.agent.ask(ctx.principal, {
+        message: args.message,
+        ...(args.model ? { model: args.model } : {}),
+        ...(args.allow_tools !== undefined ? { allowTools: args.allow_tools } : {}),
+        ...(b ? { budgets: { maxSteps: b.max_steps, maxToolCalls: b.max_tool_calls, maxTokensPerTurn: b.max_tokens_per_turn } } : {}),
+      });
+      return ok(await awaitWithProgress(deps.agent, ctx, continuation.id, args.timeout_ms ?? DEFAULT_WAIT_MS));
+    }),
   });
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { refusalsAsFailures } from "../sessions/failure.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import type { AgentService } from "./service.js";
-import { ContinuationIdInput, ContinuationResultWire, DEFAULT_WAIT_MS, WaitInput, agentFailure, awaitWithProgress } from "./wire.js";
+import { ContinuationIdInput, ContinuationResultWire, DEFAULT_WAIT_MS, WaitInput, awaitWithProgress } from "./wire.js";
 
 const Input = z.object({ continuation_id: ContinuationIdInput, timeout_ms: WaitInput });
 
@@ -10,16 +11,11 @@ export function createAwaitContinuationTool(deps: { agent: AgentService }): Tool
   return defineTool({
     name: "await_continuation",
     title: "Await an answer",
-    description: "Waits up to timeout_ms for a continuation and returns its status: the answer when final, otherwise what it is doing (call again to keep waiting). Sends a progress notification per step.",
+    description:
+      "Waits up to timeout_ms for a continuation and returns its status: the answer when final; otherwise `next` says what to do (await again while it works, ha_agent_resume when a restart interrupted it). Sends a progress notification per model step.",
     input: Input,
     output: ContinuationResultWire,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-    async invoke(args, ctx) {
-      try {
-        return ok(await awaitWithProgress(deps.agent, ctx, args.continuation_id, args.timeout_ms ?? DEFAULT_WAIT_MS));
-      } catch (err) {
-        return agentFailure(err);
-      }
-    },
+    invoke: refusalsAsFailures(async (args, ctx) => ok(await awaitWithProgress(deps.agent, ctx, args.continuation_id, args.timeout_ms ?? DEFAULT_WAIT_MS))),
   });
 }

@@ -1,26 +1,25 @@
 import { z } from "zod";
+import { refusalsAsFailures } from "../sessions/failure.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import type { AgentService } from "./service.js";
-import { ContinuationIdInput, agentFailure } from "./wire.js";
+import { ContinuationIdInput } from "./wire.js";
 
 const Input = z.object({ continuation_id: ContinuationIdInput, reason: z.string().max(500).optional().describe("Why, for the step log.") });
-const Output = z.object({ status: z.enum(["cancelled", "not_found", "already_final"]) });
+const Output = z.object({ status: z.literal("cancelled") });
 
 /** `cancel`: stops a turn within a second; final, also after a restart. */
 export function createCancelTool(deps: { agent: AgentService }): ToolSpec {
   return defineTool({
     name: "cancel",
     title: "Cancel a turn",
-    description: "Cancels a running or interrupted continuation: the model call and running tools stop within a second. A cancelled turn stays cancelled.",
+    description:
+      "Cancels a running or interrupted continuation: the model call and running tools stop within a second. A cancelled turn stays cancelled, and cancelling it again answers the same. A turn that already finished otherwise is refused (already_final).",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    async invoke(args, ctx) {
-      try {
-        return ok({ status: await deps.agent.cancel(ctx.principal, args.continuation_id, args.reason) });
-      } catch (err) {
-        return agentFailure(err);
-      }
-    },
+    invoke: refusalsAsFailures(async (args, ctx) => {
+      await deps.agent.cancel(ctx.principal, args.continuation_id, args.reason);
+      return ok({ status: "cancelled" as const });
+    }),
   });
 }

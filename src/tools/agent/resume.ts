@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { refusalsAsFailures } from "../sessions/failure.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import type { AgentService } from "./service.js";
-import { ContinuationIdInput, ContinuationResultWire, DEFAULT_WAIT_MS, WaitInput, agentFailure, awaitWithProgress } from "./wire.js";
+import { ContinuationIdInput, ContinuationResultWire, DEFAULT_WAIT_MS, WaitInput, awaitWithProgress } from "./wire.js";
 
 const Input = z.object({ continuation_id: ContinuationIdInput, timeout_ms: WaitInput });
 
@@ -10,17 +11,14 @@ export function createResumeTool(deps: { agent: AgentService }): ToolSpec {
   return defineTool({
     name: "resume",
     title: "Resume a turn",
-    description: "Continues an interrupted continuation from its last saved step (no model call or action is repeated), then waits for it like ha_agent_await_continuation.",
+    description:
+      "Continues an interrupted continuation from its last saved step (no model call or action is repeated) on the model it started with, then waits for it like ha_agent_await_continuation.",
     input: Input,
     output: ContinuationResultWire,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-    async invoke(args, ctx) {
-      try {
-        await deps.agent.resume(ctx.principal, args.continuation_id);
-        return ok(await awaitWithProgress(deps.agent, ctx, args.continuation_id, args.timeout_ms ?? DEFAULT_WAIT_MS));
-      } catch (err) {
-        return agentFailure(err);
-      }
-    },
+    invoke: refusalsAsFailures(async (args, ctx) => {
+      await deps.agent.resume(ctx.principal, args.continuation_id);
+      return ok(await awaitWithProgress(deps.agent, ctx, args.continuation_id, args.timeout_ms ?? DEFAULT_WAIT_MS));
+    }),
   });
 }

@@ -1,13 +1,15 @@
 import { z } from "zod";
+import { ContinuationStatusSchema } from "../../store/index.js";
+import { refusalsAsFailures } from "../sessions/failure.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import type { AgentService } from "./service.js";
-import { ContinuationIdInput, agentFailure } from "./wire.js";
+import { ContinuationIdInput } from "./wire.js";
 
 const Input = z.object({ continuation_id: ContinuationIdInput });
 const Output = z.object({
   continuation_id: z.string().describe("The new continuation; await it."),
   retry_of: z.string(),
-  status: z.enum(["pending", "running", "streaming", "completed", "failed", "cancelled", "expired", "interrupted"]),
+  status: ContinuationStatusSchema,
 });
 
 /** `retry`: the same request again as a new continuation; the old one stays as it was. */
@@ -15,17 +17,14 @@ export function createRetryTool(deps: { agent: AgentService }): ToolSpec {
   return defineTool({
     name: "retry",
     title: "Retry a turn",
-    description: "Sends the same message as an earlier continuation again, as a new continuation in the same session. The old one is kept unchanged.",
+    description:
+      "Sends the same message as an earlier continuation again, on the same model, as a new continuation in the same session. The old one is kept unchanged.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-    async invoke(args, ctx) {
-      try {
-        const { continuation } = await deps.agent.retry(ctx.principal, args.continuation_id);
-        return ok({ continuation_id: continuation.id, retry_of: args.continuation_id, status: continuation.status });
-      } catch (err) {
-        return agentFailure(err);
-      }
-    },
+    invoke: refusalsAsFailures(async (args, ctx) => {
+      const { continuation } = await deps.agent.retry(ctx.principal, args.continuation_id);
+      return ok({ continuation_id: continuation.id, retry_of: args.continuation_id, status: continuation.status });
+    }),
   });
 }

@@ -1,12 +1,30 @@
 import type { Principal } from "../../shared/index.js";
 import type { ContinuationRecord } from "../../store/index.js";
 
-/** What the agent tools need from the runtime; `src/agent`'s AgentRuntime provides it. */
+/** An event of a running turn, as the agent tools read it. */
+export interface AgentServiceEvent {
+  type: string;
+  payload: {
+    message?: string;
+    /** `number` is the model step the event belongs to, as journaled. */
+    step?: { type: string; number?: number };
+  };
+}
+
+/** Limits a caller may set for one question. */
+export interface AskBudgets {
+  maxSteps?: number;
+  maxToolCalls?: number;
+  maxTokensPerTurn?: number;
+}
+
+/** What the agent tools need from the runtime; `src/agent`'s AgentRuntime provides it. Refusals are thrown as HaAgentErrors with a code. */
 export interface AgentService {
-  send(principal: Principal, args: { sessionId: string; message: string; allowTools?: boolean; timeBudgetMs?: number; idempotencyKey?: string; model?: string; plannerHints?: Record<string, unknown> }): Promise<{ continuation: ContinuationRecord; created: boolean }>;
-  ask(principal: Principal, args: { message: string; allowTools?: boolean; model?: string; budgets?: { maxSteps?: number; maxToolCalls?: number; maxTokensPerTurn?: number } }): Promise<{ continuation: ContinuationRecord; created: boolean }>;
-  wait(principal: Principal, continuationId: string, timeoutMs: number, onEvent?: (event: { type: string; payload: { message?: string; step?: { type: string } } }) => void, signal?: AbortSignal): Promise<ContinuationRecord>;
-  cancel(principal: Principal, continuationId: string, reason?: string): Promise<"cancelled" | "not_found" | "already_final">;
+  send(principal: Principal, args: { sessionId: string; message: string; allowTools?: boolean; timeBudgetMs?: number; idempotencyKey?: string; model?: string }): Promise<{ continuation: ContinuationRecord; created: boolean }>;
+  ask(principal: Principal, args: { message: string; allowTools?: boolean; model?: string; budgets?: AskBudgets }): Promise<{ continuation: ContinuationRecord; created: boolean }>;
+  wait(principal: Principal, continuationId: string, timeoutMs: number, onEvent?: (event: AgentServiceEvent) => void, signal?: AbortSignal): Promise<ContinuationRecord>;
+  /** Cancelled now or before; a turn that finished otherwise is refused as `already_final`. */
+  cancel(principal: Principal, continuationId: string, reason?: string): Promise<ContinuationRecord>;
   resume(principal: Principal, continuationId: string): Promise<ContinuationRecord>;
   retry(principal: Principal, continuationId: string): Promise<{ continuation: ContinuationRecord; created: boolean }>;
 }

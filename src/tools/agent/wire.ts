@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { HaAgentError } from "../../shared/index.js";
-import { ULID_PATTERN, isFinalStatus, type ContinuationRecord } from "../../store/index.js";
-import { fail, type ToolCallContext, type ToolOutcome } from "../tool.js";
-import type { AgentService } from "./service.js";
+import { ContinuationStatusSchema, ULID_PATTERN, isFinalStatus, type ContinuationRecord } from "../../store/index.js";
+import type { ToolCallContext } from "../tool.js";
+import type { AgentService, AgentServiceEvent } from "./service.js";
 
 export const ContinuationIdInput = z.string().regex(ULID_PATTERN, "expected a continuation id as returned by ha_agent_send_message (26-character ULID)");
 
@@ -12,61 +11,58 @@ export const MAX_WAIT_MS = 300_000;
 
 export const WaitInput = z.number().int().min(0).max(MAX_WAIT_MS).optional().describe(`How long to wait for the answer, in ms (default ${DEFAULT_WAIT_MS}, at most ${MAX_WAIT_MS}).`);
 
-const Status = z.enum(["pending", "running", "streaming", "completed", "failed", "cancelled", "expired", "interrupted"]);
-
 export const ContinuationResultWire = z.object({
   continuation_id: z.string(),
   session_id: z.string(),
-  status: Status.describe("completed, failed, cancelled and expired are final; interrupted can be resumed."),
+  status: ContinuationStatusSchema.describe("completed, failed, cancelled and expired are final; interrupted can be resumed."),
   response: z.object({ final_message: z.string(), citations: z.array(z.string()) }).optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
   artifacts: z.array(z.object({ id: z.string(), name: z.string().optional(), media_type: z.string(), bytes: z.number().int() })).optional(),
   usage: z.object({ steps: z.number().int(), tool_calls: z.number().int(), tokens_in: z.number().int(), tokens_out: z.number().int(), tokens_thinking: z.number().int() }).optional(),
-  progress: z.string().optional().describe("What the turn is doing now, while it is not final."),
+  progress: z.string().optional().describe("What the turn is doing now, or what to do about it, while it is not final."),
+  next: z
+    .enum(["await", "resume"])
+    .optional()
+    .describe("While not final: await = it is still working, call ha_agent_await_continuation again; resume = a restart interrupted it, call ha_agent_resume to continue it (or ha_agent_retry to send it again)."),
 });
 export type ContinuationResult = z.infer<typeof ContinuationResultWire>;
 
+const INTERRUPTED =
+  "The turn was interrupted by a restart and is not running. Call ha_agent_resume to continue it from its last saved step, or ha_agent_retry to send the message again as a new turn.";
+
 export function continuationResult(record: ContinuationRecord, progress?: string): ContinuationResult {
-  const final = isFinalStatus(record.status);
-  return {
+  const base: ContinuationResult = {
     continuation_id: record.id,
     session_id: record.sessionId,
     status: record.status,
     ...(record.response ? { response: { final_message: record.response.finalMessage, citations: (record.response.citations ?? []).map((c) => c.source) } } : {}),
     ...(record.error ? { error: record.error } : {}),
-    ...(final
-      ? {
-          artifacts: record.artifacts.map((a) => ({ id: a.id, ...(a.name ? { name: a.name } : {}), media_type: a.mediaType, bytes: a.bytes })),
-          usage: { steps: record.usage.steps, tool_calls: record.usage.toolCalls, tokens_in: record.usage.tokensIn, tokens_out: record.usage.tokensOut, tokens_thinking: record.usage.tokensThinking },
-        }
-      : progress
-        ? { progress }
-        : {}),
+  };
+  if (record.status === "interrupted") return { ...base, progress: INTERRUPTED, next: "resume" };
+  if (!isFinalStatus(record.status)) return { ...base, progress: progress ?? `Still ${record.status}; call ha_agent_await_continuation again.`, next: "await" };
+  return {
+    ...base,
+    artifacts: record.artifacts.map((a) => ({ id: a.id, ...(a.name ? { name: a.name } : {}), media_type: a.mediaType, bytes: a.bytes })),
+    usage: { steps: record.usage.steps, tool_calls: record.usage.toolCalls, tokens_in: record.usage.tokensIn, tokens_out: record.usage.tokensOut, tokens_thinking: record.usage.tokensThinking },
   };
 }
 
-/** Waits for a continuation, turning each step into an MCP progress notification when the caller asked for them. */
+/**
+ * Waits for a continuation and sends one MCP progress notification per model
+ * step as it is journaled. The progress value is the step's number, the same
+ * number get_session shows, so it only grows within one call and carries on
+ * from the journal after a resume.
+ */
 export async function awaitWithProgress(agent: AgentService, ctx: ToolCallContext, continuationId: string, timeoutMs: number): Promise<ContinuationResult> {
-  let steps = 0;
+  let reported = 0;
   let latest: string | undefined;
-  const record = await agent.wait(
-    ctx.principal,
-    continuationId,
-    timeoutMs,
-    (event) => {
-      if (event.type === "progress" && event.payload.message) latest = event.payload.message;
-      if (event.type === "step" || event.type === "progress") {
-        steps += event.type === "step" ? 1 : 0;
-        void ctx.progress({ progress: steps, message: event.payload.message ?? `step ${steps}` }).catch(() => undefined);
-      }
-    },
-    ctx.signal,
-  );
-  return continuationResult(record, latest ?? (isFinalStatus(record.status) ? undefined : `still ${record.status}; call ha_agent_await_continuation again`));
-}
-
-/** The runtime's refusals (busy, no model, not found…) are values the caller reads. */
-export function agentFailure(err: unknown): ToolOutcome<never> {
-  if (err instanceof HaAgentError) return fail(err.code, err.message);
-  throw err;
+  const onEvent = (event: AgentServiceEvent) => {
+    if (event.payload.message) latest = event.payload.message;
+    const step = event.payload.step;
+    if (event.type !== "step" || step?.type !== "model_response" || step.number === undefined || step.number <= reported) return;
+    reported = step.number;
+    void ctx.progress({ progress: reported, message: event.payload.message ?? `Step ${reported} done` }).catch(() => undefined);
+  };
+  const record = await agent.wait(ctx.principal, continuationId, timeoutMs, onEvent, ctx.signal);
+  return continuationResult(record, latest);
 }

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Store } from "../../store/index.js";
 import { text } from "../limits.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
-import { SessionIdInput, storeFailure } from "./wire.js";
+import { refusalsAsFailures } from "./failure.js";
+import { SessionIdInput } from "./wire.js";
 
 const Input = z.object({
   session_id: SessionIdInput,
@@ -20,13 +21,9 @@ export function createEndSessionTool(deps: { store: Store }): ToolSpec {
     input: Input,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-    async invoke(args, ctx) {
-      try {
-        await deps.store.sessions.end(ctx.principal.id, args.session_id, args.reason);
-        return ok({ status: "ended" as const });
-      } catch (err) {
-        return storeFailure(err);
-      }
-    },
+    invoke: refusalsAsFailures(async (args, ctx) => {
+      await deps.store.sessions.end(ctx.principal.id, args.session_id, args.reason);
+      return ok({ status: "ended" as const });
+    }),
   });
 }

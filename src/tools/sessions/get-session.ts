@@ -4,7 +4,7 @@ import { defineTool, ok, type ToolSpec } from "../tool.js";
 import {
   BudgetsWire,
   ContinuationWire,
-  ModelWire,
+  ModelInUseWire,
   PolicyWire,
   PreferencesWire,
   SessionIdInput,
@@ -15,6 +15,7 @@ import {
   notFound,
   policyToWire,
   preferencesToWire,
+  type ConfiguredModel,
 } from "./wire.js";
 
 const Input = z.object({ session_id: SessionIdInput });
@@ -35,6 +36,8 @@ export interface SessionToolDeps {
   store: Store;
   /** How the configured model is named for people, e.g. "Demo model (scripted rules, not an AI)". */
   modelLabel?: () => string;
+  /** The add-on's configured provider and model, which sessions use unless they name another model. */
+  configuredModel?: () => ConfiguredModel;
   /** The traces of one continuation, read from its journal; the agent provides them. */
   traces?: (owner: string, continuationId: string) => Promise<TurnTrace[]>;
 }
@@ -62,7 +65,7 @@ const Output = z.object({
     last_activity_at: z.string(),
     ended_at: z.string().nullable(),
     end_reason: z.string().nullable(),
-    model: ModelWire,
+    model: ModelInUseWire,
     budgets: BudgetsWire,
     policy: PolicyWire,
     preferences: PreferencesWire,
@@ -135,7 +138,7 @@ export function createGetSessionTool(deps: SessionToolDeps): ToolSpec {
           last_activity_at: iso(s.lastActivityAt),
           ended_at: s.endedAt === undefined ? null : iso(s.endedAt),
           end_reason: s.endReason ?? null,
-          model: modelToWire(s.model),
+          model: modelToWire(s.model, deps.configuredModel?.()),
           budgets: budgetsToWire(s.budgets),
           policy: policyToWire(s.policy),
           preferences: preferencesToWire(s.preferences),

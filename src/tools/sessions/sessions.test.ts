@@ -17,13 +17,13 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function setup(dataDir?: string): Promise<{ store: Store; registry: ToolRegistry; dataDir: string }> {
+async function setup(dataDir?: string, more: { configuredModel?: () => { provider: string; model: string } } = {}): Promise<{ store: Store; registry: ToolRegistry; dataDir: string }> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), "ha-agent-tools-")));
   if (!dataDir) cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const store = await openStore({ dataDir: dir });
   cleanups.push(() => store.close());
   const registry = new ToolRegistry();
-  for (const tool of createSessionTools({ store })) registry.register(tool);
+  for (const tool of createSessionTools({ store, ...more })) registry.register(tool);
   return { store, registry, dataDir: dir };
 }
 
@@ -35,6 +35,7 @@ interface Wire {
   next_cursor: string | null;
   budgets: unknown;
   policy: unknown;
+  model: unknown;
 }
 
 async function call(registry: ToolRegistry, name: string, args: unknown, principal = alice): Promise<ToolOutcome<Wire>> {
@@ -42,6 +43,33 @@ async function call(registry: ToolRegistry, name: string, args: unknown, princip
 }
 
 describe("session tools", () => {
+  it("start_session and get_session say which provider and model the session's turns use", async () => {
+    const { registry } = await setup(undefined, { configuredModel: () => ({ provider: "gemini", model: "gemini-2.5-flash" }) });
+    const plain = await call(registry, "start_session", {});
+    expect(plain.ok && plain.value.model).toEqual({ provider: "gemini", name: "gemini-2.5-flash" });
+    const chosen = await call(registry, "start_session", { model: { name: "gemini-2.5-pro", temperature: 0.2 } });
+    expect(chosen.ok && chosen.value.model).toEqual({ provider: "gemini", name: "gemini-2.5-pro", temperature: 0.2 });
+    const got = await call(registry, "get_session", { session_id: chosen.ok ? chosen.value.session_id : "" });
+    expect(got.ok && got.value.session.model).toEqual({ provider: "gemini", name: "gemini-2.5-pro", temperature: 0.2 });
+    const other = await call(registry, "start_session", { model: { provider: "openai" } });
+    expect(other).toMatchObject({ ok: false, error: { code: "invalid_argument", message: expect.stringContaining("model.provider") } });
+  });
+
+  it("refuses budgets above their maximum, naming the field and the limit", async () => {
+    const { registry } = await setup();
+    const cases: [Record<string, number>, string][] = [
+      [{ max_duration_ms: 3e9 }, "budgets.max_duration_ms: at most 3600000"],
+      [{ max_steps: 4294967296 }, "budgets.max_steps: at most 50"],
+      [{ max_tool_calls: 201 }, "budgets.max_tool_calls: at most 200"],
+      [{ max_tokens_per_turn: 2 ** 53 - 1 }, "budgets.max_tokens_per_turn: at most 2000000"],
+    ];
+    for (const [budgets, message] of cases) {
+      expect(await call(registry, "start_session", { budgets })).toMatchObject({ ok: false, error: { code: "invalid_argument", message: expect.stringContaining(message) } });
+    }
+    const atLimit = await call(registry, "start_session", { budgets: { max_duration_ms: 3_600_000, max_steps: 50 } });
+    expect(atLimit.ok && atLimit.value.budgets).toMatchObject({ max_duration_ms: 3_600_000, max_steps: 50 });
+  });
+
   it("start_session fills the default budgets and policy and get_session shows them", async () => {
     const { registry } = await setup();
     const started = await call(registry, "start_session", { budgets: { max_steps: 4 }, preferences: { language: "de" } });

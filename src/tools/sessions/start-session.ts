@@ -1,10 +1,12 @@
 import { z } from "zod";
 import type { Store } from "../../store/index.js";
 import { text } from "../limits.js";
-import { defineTool, ok, type ToolSpec } from "../tool.js";
+import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
+import { refusalsAsFailures } from "./failure.js";
 import {
   AllowlistedServicesInput,
   BudgetsWire,
+  ModelInUseWire,
   ModelWire,
   PolicyWire,
   PreferencesWire,
@@ -13,7 +15,7 @@ import {
   modelToWire,
   policyToWire,
   preferencesToWire,
-  storeFailure,
+  type ConfiguredModel,
 } from "./wire.js";
 
 const Input = z.object({
@@ -28,51 +30,52 @@ const Output = z.object({
   session_id: z.string().describe("Pass this to ha_agent_send_message, ha_agent_get_session and ha_agent_end_session."),
   status: z.literal("active"),
   created_at: z.string(),
-  model: ModelWire,
+  model: ModelInUseWire,
   budgets: BudgetsWire,
   policy: PolicyWire,
   preferences: PreferencesWire,
 });
 
 /** `start_session`: opens a long-lived session owned by the caller. */
-export function createStartSessionTool(deps: { store: Store }): ToolSpec {
+export function createStartSessionTool(deps: { store: Store; configuredModel?: () => ConfiguredModel }): ToolSpec {
   return defineTool({
     name: "start_session",
     title: "Start a session",
     description:
-      "Starts a long-lived agent session (kept for days, survives restarts) and returns its session_id. Budgets and policy fall back to safe defaults: 8 steps, 16 tool calls, 2 minutes per turn, read-only.",
+      "Starts a long-lived agent session (kept for days, survives restarts) and returns its session_id and the model its turns use. Budgets and policy fall back to safe defaults: 8 steps, 16 tool calls, 2 minutes per turn, read-only.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    async invoke(args, ctx) {
+    invoke: refusalsAsFailures(async (args, ctx) => {
+      const configured = deps.configuredModel?.();
+      // Turns always run on the configured provider; a session naming another would be told a falsehood.
+      if (configured && args.model?.provider !== undefined && args.model.provider !== configured.provider) {
+        return fail("invalid_argument", `model.provider: this add-on runs the "${configured.provider}" provider; omit provider or set it to "${configured.provider}".`);
+      }
       const b = args.budgets ?? {};
       const p = args.policy ?? {};
-      try {
-        const s = await deps.store.sessions.create({
-          owner: ctx.principal.id,
-          model: args.model ?? {},
-          budgets: { maxSteps: b.max_steps, maxToolCalls: b.max_tool_calls, maxDurationMs: b.max_duration_ms, maxTokensPerTurn: b.max_tokens_per_turn },
-          policy: {
-            allowActuation: p.allow_actuation,
-            allowlistedServices: p.allowlisted_services,
-            enforceFixedModel: p.enforce_fixed_model,
-            maxOpenContinuations: p.max_open_continuations,
-          },
-          preferences: args.preferences ?? {},
-          ...(args.pins ? { pins: args.pins } : {}),
-        });
-        return ok({
-          session_id: s.id,
-          status: "active" as const,
-          created_at: iso(s.createdAt),
-          model: modelToWire(s.model),
-          budgets: budgetsToWire(s.budgets),
-          policy: policyToWire(s.policy),
-          preferences: preferencesToWire(s.preferences),
-        });
-      } catch (err) {
-        return storeFailure(err);
-      }
-    },
+      const s = await deps.store.sessions.create({
+        owner: ctx.principal.id,
+        model: args.model ?? {},
+        budgets: { maxSteps: b.max_steps, maxToolCalls: b.max_tool_calls, maxDurationMs: b.max_duration_ms, maxTokensPerTurn: b.max_tokens_per_turn },
+        policy: {
+          allowActuation: p.allow_actuation,
+          allowlistedServices: p.allowlisted_services,
+          enforceFixedModel: p.enforce_fixed_model,
+          maxOpenContinuations: p.max_open_continuations,
+        },
+        preferences: args.preferences ?? {},
+        ...(args.pins ? { pins: args.pins } : {}),
+      });
+      return ok({
+        session_id: s.id,
+        status: "active" as const,
+        created_at: iso(s.createdAt),
+        model: modelToWire(s.model, configured),
+        budgets: budgetsToWire(s.budgets),
+        policy: policyToWire(s.policy),
+        preferences: preferencesToWire(s.preferences),
+      });
+    }),
   });
 }

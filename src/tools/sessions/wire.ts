@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { servicePatternSchema } from "../../config/index.js";
-import { HaAgentError } from "../../shared/index.js";
-import { NotFoundError, ULID_PATTERN, type Budgets, type MessageRef, type ModelConfig, type Policy, type Preferences, type SessionHead } from "../../store/index.js";
+import { BUDGET_LIMITS, ContinuationStatusSchema, NotFoundError, ULID_PATTERN, type Budgets, type MessageRef, type ModelConfig, type Policy, type Preferences, type SessionHead } from "../../store/index.js";
 import { LIMITS, name, names } from "../limits.js";
-import { fail, type ToolOutcome } from "../tool.js";
+import type { ToolOutcome } from "../tool.js";
+import { toolFailure } from "./failure.js";
 
 // Snake_case wire shapes of the session settings, and converters to the store's records.
 
@@ -18,17 +18,33 @@ export const ModelWire = z.object({
   temperature: z.number().min(0).max(2).optional().describe("Sampling temperature 0-2. Omit for the provider default."),
 });
 
+/** A whole number between min and max; the message names the limit, and the field is named by the caller's path. */
+const budget = (min: number, max: number, what: string) =>
+  z
+    .number()
+    .int({ error: "expected a whole number" })
+    .min(min, { error: `at least ${min}` })
+    .max(max, { error: `at most ${max}, the most ${what}` });
+
+/** Each per-turn budget, with its documented maximum (DOCS.md, "Budgets"). */
+export const BUDGET_FIELDS = {
+  max_steps: budget(1, BUDGET_LIMITS.maxSteps, "steps a turn may take"),
+  max_tool_calls: budget(0, BUDGET_LIMITS.maxToolCalls, "tool calls a turn may make"),
+  max_duration_ms: budget(1_000, BUDGET_LIMITS.maxDurationMs, "time a turn may take (1 hour)"),
+  max_tokens_per_turn: budget(1_000, BUDGET_LIMITS.maxTokensPerTurn, "tokens a turn may use"),
+};
+
 export const BudgetsWire = z.object({
-  max_steps: z.number().int().positive().describe("Most agent steps per turn (default 8)."),
-  max_tool_calls: z.number().int().nonnegative().describe("Most tool calls per turn (default 16)."),
-  max_duration_ms: z.number().int().positive().describe("Wall-time limit per turn in ms (default 120000)."),
-  max_tokens_per_turn: z.number().int().positive().describe("Soft token cap per turn, thinking included (default 100000)."),
+  max_steps: BUDGET_FIELDS.max_steps.describe(`Most agent steps per turn (default 8, at most ${BUDGET_LIMITS.maxSteps}).`),
+  max_tool_calls: BUDGET_FIELDS.max_tool_calls.describe(`Most tool calls per turn (default 16, at most ${BUDGET_LIMITS.maxToolCalls}).`),
+  max_duration_ms: BUDGET_FIELDS.max_duration_ms.describe(`Time limit per turn in ms (default 120000, at most ${BUDGET_LIMITS.maxDurationMs}).`),
+  max_tokens_per_turn: BUDGET_FIELDS.max_tokens_per_turn.describe(`Soft token cap per turn, thinking included (default 100000, at most ${BUDGET_LIMITS.maxTokensPerTurn}).`),
 });
 
 export const PolicyWire = z.object({
   allow_actuation: z.boolean().describe("May the agent change things in the home? Default false (read-only)."),
   allowlisted_services: names(LIMITS.services).describe('Services the agent may call when actuation is allowed, e.g. ["switch.turn_off"].'),
-  enforce_fixed_model: z.boolean().describe("Refuse per-turn model overrides. Default false."),
+  enforce_fixed_model: z.boolean().describe("Every turn runs on the session's model: a send_message or ask that names another model is refused (model_fixed). Default false."),
   max_open_continuations: z.number().int().positive().describe("Turns that may run at once in this session (default 1: single-flight)."),
 });
 
@@ -48,7 +64,23 @@ export const PreferencesWire = z.object({
   verbosity: z.enum(["brief", "normal", "detailed"]).optional().describe("How long answers should be."),
 });
 
-export const modelToWire = (m: ModelConfig): z.infer<typeof ModelWire> => ({ ...m });
+/** The add-on's configured model, which a session runs on unless it names another. */
+export interface ConfiguredModel {
+  provider: string;
+  model: string;
+}
+
+export const ModelInUseWire = ModelWire.extend({
+  provider: z.string().optional().describe("The provider the session's turns use."),
+  name: z.string().optional().describe("The model the session's turns use unless a message names another (not in a session that fixes its model)."),
+});
+
+/** The model a session's turns use: its own choice over the add-on's configured one. */
+export const modelToWire = (m: ModelConfig, configured?: ConfiguredModel): z.infer<typeof ModelInUseWire> => ({
+  ...(configured ? { provider: configured.provider, name: configured.model } : {}),
+  ...m,
+  ...(configured ? { provider: configured.provider } : {}),
+});
 export const budgetsToWire = (b: Budgets): z.infer<typeof BudgetsWire> => ({
   max_steps: b.maxSteps,
   max_tool_calls: b.maxToolCalls,
@@ -67,7 +99,7 @@ export const iso = (ms: number): string => new Date(ms).toISOString();
 
 export const ContinuationWire = z.object({
   continuation_id: z.string(),
-  status: z.enum(["pending", "running", "streaming", "completed", "failed", "cancelled", "expired", "interrupted"]),
+  status: ContinuationStatusSchema,
   created_at: z.string(),
   updated_at: z.string(),
   preview: z.string().describe("Start of the message that opened the turn."),
@@ -97,15 +129,7 @@ export function sessionBriefToWire(s: SessionHead): z.infer<typeof SessionBriefW
   };
 }
 
-/** Store errors become failure values the caller can act on; anything else is a bug and is rethrown. */
-export function storeFailure(err: unknown): ToolOutcome<never> {
-  if (err instanceof HaAgentError && ["not_found", "session_ended", "session_expired", "stale_write", "storage_error", "invalid_id", "store_unavailable", "too_many_sessions"].includes(err.code)) {
-    return fail(err.code === "invalid_id" ? "not_found" : err.code, err.message);
-  }
-  throw err;
-}
-
 /** The store's own not-found answer, for a session `sessions.get` did not return. */
 export function notFound(sessionId: string): ToolOutcome<never> {
-  return storeFailure(new NotFoundError("session", sessionId));
+  return toolFailure(new NotFoundError("session", sessionId));
 }

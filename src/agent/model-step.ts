@@ -1,0 +1,85 @@
+import { ModelError, type ConversationItem, type GenerateResult } from "../models/index.js";
+import { fitRequest } from "./fit.js";
+import { composeSystem } from "./prompt.js";
+import type { ModelResponseDetail, WrapUpBudget } from "./records.js";
+import { budgetNote } from "./stop-conditions.js";
+import { stoppedOutcome, type Turn, type TurnOutcome } from "./turn.js";
+
+/**
+ * One streamed model call over the fitted request. The wrap-up call goes
+ * without tools. A stop or a failure comes back as the turn's outcome.
+ */
+export async function callModel(turn: Turn, wrapUp: WrapUpBudget | undefined): Promise<GenerateResult | TurnOutcome> {
+  const { options, counters } = turn;
+  const { budgets } = options;
+  const timeLeft = Math.max(1, budgets.timeBudgetMs - counters.activeMs);
+  const timeout = AbortSignal.timeout(timeLeft);
+  const system = composeSystem(options.context);
+  const tools = wrapUp ? [] : options.tools.map((t) => t.declaration);
+  const facts = options.model.facts;
+  const limit = Math.min(facts.contextWindow - (options.maxOutputTokens ?? facts.maxOutputTokens), budgets.maxTokensPerTurn);
+  const fitted = fitRequest({ system, head: turn.head, primed: turn.head.length > options.prompt.length, items: turn.items, tools, limit });
+  if (fitted.trimmed.length) turn.emit({ type: "progress", message: `Left out to fit the model's context: ${fitted.trimmed.join(", ")}` });
+  try {
+    return await options.model.generate(
+      { system, conversation: fitted.conversation, tools, maxOutputTokens: options.maxOutputTokens },
+      { signal: AbortSignal.any([turn.stop, timeout]), onPartial: (p) => p.text && turn.emit({ type: "partial", text: p.text }), deadline: options.clock.now() + timeLeft },
+    );
+  } catch (err) {
+    if (turn.stop.aborted) return stoppedOutcome(turn)!;
+    if (timeout.aborted) return { status: "expired", note: budgetNote("time", budgets), counters };
+    const error = err instanceof ModelError ? { code: `model_${err.code}`, message: err.message } : { code: "model_error", message: "The model call failed unexpectedly." };
+    return { status: "failed", error, counters };
+  }
+}
+
+/**
+ * Counts the model turn, then journals it before anything acts on it. It is
+ * counted first so that the turn's usage includes it even if the journal
+ * write fails: those tokens were spent.
+ */
+export async function recordModelTurn(turn: Turn, step: number, result: GenerateResult): Promise<void> {
+  const { counters } = turn;
+  counters.steps += 1;
+  counters.tokensIn += result.usage.inputTokens;
+  counters.tokensOut += result.usage.outputTokens;
+  counters.tokensThinking += result.usage.thinkingTokens;
+  counters.activeMs += result.durationMs;
+  const detail: ModelResponseDetail = {
+    step,
+    turn: result.turn,
+    usage: result.usage,
+    finishReason: result.finishReason,
+    ...(result.refusal ? { refusal: result.refusal } : {}),
+    durationMs: result.durationMs,
+    wrapUp: false,
+  };
+  await turn.journal.append({ type: "model_response", detail });
+  const asked = result.toolCalls.map((c) => c.name);
+  turn.emit({
+    type: "step",
+    step: { type: "model_response", number: step, detail: { step, text: result.text, toolCalls: asked, finishReason: result.finishReason } },
+    message: asked.length ? `Step ${step}: asked for ${asked.join(", ")}` : `Step ${step}: answered`,
+  });
+  turn.items.push({ type: "model", turn: result.turn });
+}
+
+/** Journals that the next call is the last, without tools, and which budget made it so. */
+export async function recordWrapUp(turn: Turn, step: number, budget: WrapUpBudget): Promise<void> {
+  await turn.journal.append({ type: "wrap_up", detail: { step, budget } });
+}
+
+/**
+ * The retrieval snippets prime the first call, just before the user's
+ * message. They are journaled once, so a resume sends the same prompt.
+ */
+export async function primedPrompt(options: Turn["options"], state: Turn["state"], journal: Turn["journal"]): Promise<ConversationItem[]> {
+  const fresh = options.context.consume("retrieval");
+  let text = state.retrieval;
+  if (text === undefined && fresh.length && !state.last) {
+    text = fresh.join("\n");
+    await journal.append({ type: "retrieval", detail: { text } });
+  }
+  if (text === undefined) return options.prompt;
+  return [...options.prompt.slice(0, -1), { type: "user", text }, ...options.prompt.slice(-1)];
+}
