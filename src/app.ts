@@ -140,6 +140,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
         settings: {
           provider: demoModel ? "demo" : options.model_provider,
           model: demoModel ? DEMO_MODEL : options.model,
+          contextTokens: options.model_context_tokens,
           geminiApiKey: options.gemini_api_key,
           geminiBaseUrl: options.gemini_base_url,
           openaiBaseUrl: options.openai_base_url,
@@ -150,6 +151,8 @@ export async function startApp(deps: AppDeps): Promise<App> {
         ...(deps.fetch ? { fetch: deps.fetch } : {}),
       });
     onStop("models", () => models.close());
+    // An OpenAI-compatible server without a model name is asked for its one model; several or none stop the start.
+    await models.init();
     const ceiling = { allow: options.allow_actuation, allowlist: options.actuation_allowlist };
     const agent = createAgent({ store, index, ha: client, models, clock, logger: logger.child({ part: "agent" }), ceiling, maxConcurrentModelCalls: options.max_concurrent_model_calls });
     // Stopped before the store closes: running turns reach a step boundary and are journaled.
