@@ -5,7 +5,7 @@ import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpServer, createMcpSessions } from "./mcp/index.js";
 import type { Clock, Logger } from "./shared/index.js";
 import { describeError } from "./shared/index.js";
-import { demoHouse, startSimulator, type House, type Simulator } from "./simulator/index.js";
+import { defaultAdmin, demoHouse, startSimulator, type House, type Simulator } from "./simulator/index.js";
 import { openStore, type Store, type StoreFs } from "./store/index.js";
 import { ToolRegistry } from "./tools/index.js";
 import { createGroundingTools } from "./tools/grounding/index.js";
@@ -99,7 +99,8 @@ export async function startApp(deps: AppDeps): Promise<App> {
     let ha = config.ha;
     let coreApiUrl = config.coreApiUrl;
     if (config.mode === "demo") {
-      simulator = await startSimulator({ house: deps.demoHouse ?? demoHouse(), host: "127.0.0.1", logger: logger.child({ part: "simulator" }), clock, ...(config.demoToken ? { users: [{ id: "demo-user", name: "Demo User", isAdmin: true, tokens: [config.demoToken] }] } : {}) });
+      // DEMO_TOKEN is only another token of the demo house's own user: the principal, and so its sessions, stay the same.
+      simulator = await startSimulator({ house: deps.demoHouse ?? demoHouse(), host: "127.0.0.1", logger: logger.child({ part: "simulator" }), clock, ...(config.demoToken ? { users: [defaultAdmin(config.demoToken)] } : {}) });
       onStop("simulator", () => simulator!.close());
       ha = { wsUrl: simulator.wsUrl, apiUrl: simulator.apiUrl, token: simulator.users.tokenFor() };
       coreApiUrl = simulator.apiUrl;
@@ -139,6 +140,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
         settings: {
           provider: demoModel ? "demo" : options.model_provider,
           model: demoModel ? DEMO_MODEL : options.model,
+          contextTokens: options.model_context_tokens,
           geminiApiKey: options.gemini_api_key,
           geminiBaseUrl: options.gemini_base_url,
           openaiBaseUrl: options.openai_base_url,
@@ -149,6 +151,8 @@ export async function startApp(deps: AppDeps): Promise<App> {
         ...(deps.fetch ? { fetch: deps.fetch } : {}),
       });
     onStop("models", () => models.close());
+    // An OpenAI-compatible server without a model name is asked for its one model; several or none stop the start.
+    await models.init();
     const ceiling = { allow: options.allow_actuation, allowlist: options.actuation_allowlist };
     const agent = createAgent({ store, index, ha: client, models, clock, logger: logger.child({ part: "agent" }), ceiling, maxConcurrentModelCalls: options.max_concurrent_model_calls });
     // Stopped before the store closes: running turns reach a step boundary and are journaled.

@@ -4,6 +4,7 @@ import { startApp, VERSION, type App } from "./app.js";
 import { banner } from "./banner.js";
 import { ConfigError, loadConfig, type AppConfig } from "./config/index.js";
 import { HaAuthError } from "./ha/index.js";
+import { ModelChoiceError } from "./models/index.js";
 import { DataDirError } from "./store/index.js";
 import { createLogger, describeError, systemClock, type Logger } from "./shared/index.js";
 
@@ -96,8 +97,8 @@ async function main(): Promise<void> {
     });
   } catch (err) {
     out.open();
-    // A data directory that can never work is a setting to fix, like any other invalid setting.
-    if (err instanceof DataDirError) {
+    // A data directory that can never work, or a model left to choose, is a setting to fix, like any other invalid setting.
+    if (err instanceof DataDirError || err instanceof ModelChoiceError) {
       console.error(err.message);
       process.exit(2);
     }

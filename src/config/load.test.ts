@@ -16,6 +16,21 @@ describe("loadConfig", () => {
     expect(config.options.session_idle_days).toBe(7);
   });
 
+  it("defaults the model by provider: Gemini's default for gemini, none for an OpenAI-compatible server", async () => {
+    expect((await loadConfig({ env: {}, readFile: noFile })).options.model).toBe("gemini-3.8-flash");
+    expect((await loadConfig({ env: { MODEL_PROVIDER: "openai" }, readFile: noFile })).options.model).toBeUndefined();
+    expect((await loadConfig({ env: { MODEL_PROVIDER: "openai", MODEL: "qwen3:8b" }, readFile: noFile })).options.model).toBe("qwen3:8b");
+    const addon = await loadConfig({ env: { SUPERVISOR_TOKEN: "s" }, readFile: files('{"model_provider":"openai","openai_base_url":"http://llm.local:11434/v1"}') });
+    expect(addon.options.model).toBeUndefined();
+  });
+
+  it("reads model_context_tokens as a whole number within bounds", async () => {
+    expect((await loadConfig({ env: { MODEL_CONTEXT_TOKENS: "8192" }, readFile: noFile })).options.model_context_tokens).toBe(8_192);
+    expect((await loadConfig({ env: {}, readFile: noFile })).options.model_context_tokens).toBeUndefined();
+    const small = await loadConfig({ env: { MODEL_CONTEXT_TOKENS: "512" }, readFile: noFile }).catch((e: unknown) => e);
+    expect((small as Error).message).toMatch(/MODEL_CONTEXT_TOKENS: expected a whole number from 2048 to 10000000/);
+  });
+
   it("uses DEMO_TOKEN as the demo token when given", async () => {
     const config = await loadConfig({ env: { DEMO_TOKEN: "demo-secret" }, readFile: noFile });
     expect(config.demoToken).toBe("demo-secret");

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { ConfigError, type ConfigProblem } from "./errors.js";
-import { ENV_SCHEMAS, OPTION_ENV, OPTION_SCHEMAS, SECRET_OPTIONS, type OptionName, type Options } from "./options.js";
+import { defaultModelFor, ENV_SCHEMAS, OPTION_ENV, OPTION_SCHEMAS, SECRET_OPTIONS, type OptionName, type Options } from "./options.js";
 
 export type Mode = "addon" | "standalone" | "demo";
 
@@ -50,6 +50,7 @@ export async function loadConfig({ env, readFile }: ConfigSources): Promise<AppC
   const rawOptions = mode === "addon" ? await readAddonOptions(readFile) : optionsFromEnv(env);
   const options = parseEach(OPTION_SCHEMAS, rawOptions, (name) => (mode === "addon" ? name : `${OPTION_ENV[name as OptionName]}`), problems) as Options;
   const environment = parseEach(ENV_SCHEMAS, env, (name) => name, problems);
+  options.model ??= defaultModelFor(options.model_provider);
 
   if (mode === "demo" && environment.HA_TOKEN) {
     // It may be a real token: never start a demo that prints it in the banner.

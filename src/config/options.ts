@@ -22,6 +22,14 @@ function port() {
 export const DEFAULT_GEMINI_MODEL = "gemini-3.8-flash";
 
 /**
+ * The model when `model` is not set. Only Gemini has one; an
+ * OpenAI-compatible server is asked which model it serves instead.
+ */
+export function defaultModelFor(provider: "gemini" | "openai"): string | undefined {
+  return provider === "gemini" ? DEFAULT_GEMINI_MODEL : undefined;
+}
+
+/**
  * Every user-facing setting, once. The add-on reads them from
  * `/data/options.json` (snake_case keys); standalone and demo mode read the
  * environment variable named in `env`. `config.yaml`, `translations/en.yaml`
@@ -33,7 +41,9 @@ export const OPTION_SCHEMAS = {
   tool_name_separator: z.enum(["_", "."]).default("_"),
   core_url: z.url({ protocol: /^https?$/ }).optional(),
   model_provider: z.enum(["gemini", "openai"]).default("gemini"),
-  model: z.string().min(1).max(200).default(DEFAULT_GEMINI_MODEL),
+  // No default here: it depends on the provider (defaultModelFor).
+  model: z.string().min(1).max(200).optional(),
+  model_context_tokens: wholeNumber(2_048, 10_000_000).optional(),
   gemini_api_key: z.string().min(1).optional(),
   gemini_base_url: z.url({ protocol: /^https?$/ }).optional(),
   openai_base_url: z.url({ protocol: /^https?$/ }).optional(),
@@ -61,6 +71,7 @@ export const OPTION_ENV: Record<OptionName, string> = {
   core_url: "CORE_URL",
   model_provider: "MODEL_PROVIDER",
   model: "MODEL",
+  model_context_tokens: "MODEL_CONTEXT_TOKENS",
   gemini_api_key: "GEMINI_API_KEY",
   gemini_base_url: "GEMINI_BASE_URL",
   openai_base_url: "OPENAI_BASE_URL",

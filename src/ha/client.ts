@@ -1,5 +1,5 @@
 import type { Connection } from "home-assistant-js-websocket";
-import { describeError } from "../shared/index.js";
+import { describeError, systemClock } from "../shared/index.js";
 import { createManagedConnection, type ConnectionOptions } from "./connection.js";
 import { HaCommandError, HaNotConnectedError } from "./errors.js";
 import * as messages from "./messages.js";
@@ -55,7 +55,19 @@ const NOT_CONNECTED_REASON: Record<ConnectionStatus, string> = {
  */
 export function createHaClient(options: HaClientOptions): HaClient & { connect(): Promise<void> } {
   const log = options.logger;
+  const clock = options.clock ?? systemClock;
   const connection = createManagedConnection(options);
+  // When the last connection was lost; tools mark answers from cached states with it.
+  let everConnected = false;
+  let lostAt: number | undefined;
+  connection.onStatus((status) => {
+    if (status === "connected") {
+      everConnected = true;
+      lostAt = undefined;
+    } else if (everConnected && lostAt === undefined) {
+      lostAt = clock.now();
+    }
+  });
   const rest: RestOptions = {
     apiUrl: options.apiUrl,
     token: options.token,
@@ -189,6 +201,9 @@ export function createHaClient(options: HaClientOptions): HaClient & { connect()
     },
     get haVersion() {
       return connection.haVersion;
+    },
+    get lastSeenAt() {
+      return connection.status === "connected" ? clock.now() : lostAt;
     },
     onStatus: (listener) => connection.onStatus(listener),
     onReady: (listener) => connection.onReady(listener),

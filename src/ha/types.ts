@@ -262,6 +262,11 @@ export interface HaClient {
   readonly status: ConnectionStatus;
   /** From `auth_required`/`auth_ok`; changes when HA is upgraded. */
   readonly haVersion: string | undefined;
+  /**
+   * Epoch ms when HA was last known to be there: now while connected, the
+   * moment the connection was lost otherwise; undefined before the first connection.
+   */
+  readonly lastSeenAt: number | undefined;
   /** Called on every status change. Returns a function that removes the listener. */
   onStatus(listener: (status: ConnectionStatus) => void): () => void;
   /**

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "../config/index.js";
 import { describeError, silentLogger, systemClock } from "../shared/index.js";
 import { checkModel } from "./check.js";
 import { DEMO_MODEL } from "./demo/provider.js";
+import { ModelChoiceError } from "./model-choice-error.js";
 import { createModelSource } from "./model-source.js";
 import { builtInModelProviders } from "./providers.js";
 
@@ -13,8 +14,9 @@ or /data/options.json in the add-on): prints the provider, the model and its
 limits, then makes one tiny call and shows its latency and token usage, or
 says in one line what is wrong and which option fixes it.
 
-Settings: MODEL_PROVIDER (gemini | openai), MODEL, GEMINI_API_KEY,
-GEMINI_BASE_URL, OPENAI_BASE_URL, OPENAI_API_KEY.
+Settings: MODEL_PROVIDER (gemini | openai), MODEL, MODEL_CONTEXT_TOKENS,
+GEMINI_API_KEY, GEMINI_BASE_URL, OPENAI_BASE_URL, OPENAI_API_KEY. With
+openai and no MODEL, the server is asked which model it serves.
 Exit codes: 0 the model answered, 1 it did not, 2 the settings are invalid.`;
 
 async function main(argv: string[]): Promise<number> {
@@ -33,11 +35,26 @@ async function main(argv: string[]): Promise<number> {
   const demo = config.mode === "demo" && !o.gemini_api_key && !o.openai_base_url;
   const models = createModelSource({
     registry: builtInModelProviders(),
-    settings: { provider: demo ? "demo" : o.model_provider, model: demo ? DEMO_MODEL : o.model, geminiApiKey: o.gemini_api_key, geminiBaseUrl: o.gemini_base_url, openaiBaseUrl: o.openai_base_url, openaiApiKey: o.openai_api_key },
+    settings: {
+      provider: demo ? "demo" : o.model_provider,
+      model: demo ? DEMO_MODEL : o.model,
+      contextTokens: o.model_context_tokens,
+      geminiApiKey: o.gemini_api_key,
+      geminiBaseUrl: o.gemini_base_url,
+      openaiBaseUrl: o.openai_base_url,
+      openaiApiKey: o.openai_api_key,
+    },
     clock: systemClock,
     logger: silentLogger,
   });
   try {
+    try {
+      await models.init();
+    } catch (err) {
+      if (!(err instanceof ModelChoiceError)) throw err;
+      console.error(err.message);
+      return 2;
+    }
     const client = await models.get().catch((err: unknown) => {
       console.error(`The model cannot be set up: ${describeError(err)}`);
       return null;

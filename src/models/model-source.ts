@@ -1,12 +1,17 @@
 import type { Clock, Logger } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
+import { ModelChoiceError } from "./model-choice-error.js";
+import { servedModels, type ServedModel } from "./openai/index.js";
 import type { ModelProviderRegistry } from "./registry.js";
 import type { ModelClient, ModelProviderDeps } from "./types.js";
 
 /** The model settings, as the options name them. */
 export interface ModelSettings {
   provider: string;
-  model: string;
+  /** Unset only for an OpenAI-compatible server, which is then asked which model it serves. */
+  model?: string;
+  /** The context window to assume where the server does not report one (`model_context_tokens`). */
+  contextTokens?: number;
   geminiApiKey?: string;
   geminiBaseUrl?: string;
   openaiBaseUrl?: string;
@@ -20,48 +25,109 @@ export interface ModelSource {
   missing(): string;
   /** What /healthz and the status page say about the model. */
   describe(): { status: "not configured" | "configured"; provider: string; model: string; label?: string };
-  /** Creates the default client, so its settings are checked before the first turn needs them. */
+  /**
+   * Settles which model to use, before the program serves anyone. With an
+   * OpenAI-compatible server and no model name, it asks the server: its one
+   * model is used; several or none throw ModelChoiceError. A server that
+   * cannot be reached leaves the model not configured, and each later get()
+   * asks again.
+   */
   init(): Promise<void>;
   close(): Promise<void>;
 }
 
+/** How long start-up waits for an OpenAI-compatible server's model list. */
+const DISCOVERY_TIMEOUT_MS = 5_000;
+
 /** The options each provider needs, or a message naming what is missing. */
-function providerOptions(settings: ModelSettings, model: string): { options: Record<string, unknown> } | { missing: string } {
+function providerOptions(settings: ModelSettings, model: string | undefined, served?: ServedModel): { options: Record<string, unknown> } | { missing: string } {
   switch (settings.provider) {
     case "gemini":
       if (!settings.geminiApiKey) return { missing: "No model is configured: set gemini_api_key (GEMINI_API_KEY) to a Gemini API key from Google AI Studio, or set model_provider to openai with openai_base_url." };
-      return { options: { apiKey: settings.geminiApiKey, model, ...(settings.geminiBaseUrl ? { baseUrl: settings.geminiBaseUrl } : {}) } };
+      if (!model) return { missing: "No model is configured: set model (MODEL) to a Gemini model, e.g. gemini-3.8-flash." };
+      return { options: { apiKey: settings.geminiApiKey, model, ...contextOf(settings), ...(settings.geminiBaseUrl ? { baseUrl: settings.geminiBaseUrl } : {}) } };
     case "openai":
       if (!settings.openaiBaseUrl) return { missing: "No model is configured: set openai_base_url (OPENAI_BASE_URL) to your OpenAI-compatible server, e.g. http://192.168.1.20:11434/v1 for Ollama, and model to a model it serves." };
-      return { options: { baseUrl: settings.openaiBaseUrl, model, ...(settings.openaiApiKey ? { apiKey: settings.openaiApiKey } : {}) } };
+      if (!model) return { missing: "No model is configured: set model (MODEL) to a model your OpenAI-compatible server serves." };
+      return { options: { baseUrl: settings.openaiBaseUrl, model, ...contextOf(settings, served?.id === model ? served : undefined), ...(settings.openaiApiKey ? { apiKey: settings.openaiApiKey } : {}) } };
     default:
       return { options: { model } };
   }
 }
 
 /**
+ * The window to assume: what the server reports for the model (a hard
+ * limit, so an option can only lower it), else the option, else nothing and
+ * the model table decides.
+ */
+function contextOf(settings: ModelSettings, served?: ServedModel): { contextWindow?: number } {
+  const windows = [served?.contextWindow, settings.contextTokens].filter((w): w is number => w !== undefined);
+  return windows.length ? { contextWindow: Math.min(...windows) } : {};
+}
+
+/** The one line that says why the server's list does not settle the model. */
+function choiceProblem(server: string, models: ServedModel[]): string {
+  if (models.length === 0) {
+    return `model (MODEL) is not set and the OpenAI-compatible server at ${server} serves no models: load or pull one there (Ollama: ollama pull qwen3:8b), or set model to the one to use.`;
+  }
+  const shown = models.slice(0, 20).map((m) => m.id).join(", ");
+  const more = models.length > 20 ? ` and ${models.length - 20} more` : "";
+  return `model (MODEL) is not set and the OpenAI-compatible server at ${server} serves ${models.length} models: set model to one of ${shown}${more}.`;
+}
+
+/**
  * The configured provider's clients, one per model name (a turn may name
  * another model of the same provider). Creating one never calls the
  * network; a wrong key shows on the first call, with a message naming it.
+ * Only an OpenAI-compatible server without a model name is asked, for its
+ * list of models (see `init`).
  */
 export function createModelSource(deps: { registry: ModelProviderRegistry; settings: ModelSettings; clock: Clock; logger: Logger } & Omit<ModelProviderDeps, "clock" | "logger">): ModelSource {
+  const { settings } = deps;
   const clients = new Map<string, Promise<ModelClient>>();
   let defaultClient: ModelClient | undefined;
-  const configured = !("missing" in providerOptions(deps.settings, deps.settings.model));
+  const discovers = settings.provider === "openai" && settings.openaiBaseUrl !== undefined && settings.model === undefined;
+  let served: ServedModel | undefined;
+  let discoveryProblem: string | undefined;
+  let discovering: Promise<string[] | undefined> | undefined;
+  const modelName = () => settings.model ?? served?.id;
+  const configured = () => !("missing" in providerOptions(settings, modelName()));
+
+  /** Asks the server once (concurrent callers share the answer); returns the models when they do not settle it. */
+  function discover(timeoutMs: number): Promise<string[] | undefined> {
+    discovering ??= (async () => {
+      const server = settings.openaiBaseUrl as string;
+      const answer = await servedModels({ baseUrl: server, apiKey: settings.openaiApiKey, fetch: deps.fetch, timeoutMs });
+      if (!answer.reached) {
+        discoveryProblem = `No model is configured: model (MODEL) is not set, and ${answer.reason} to ask which model it serves. Set model, or start the server; HA Agent asks again at the next turn.`;
+        return undefined;
+      }
+      if (answer.models.length === 1) {
+        served = answer.models[0];
+        discoveryProblem = undefined;
+        deps.logger.info({ model: served!.id, contextWindow: served!.contextWindow }, `model is not set; using ${served!.id}, the one model the server serves`);
+        return undefined;
+      }
+      discoveryProblem = choiceProblem(server, answer.models);
+      return answer.models.map((m) => m.id);
+    })().finally(() => (discovering = undefined));
+    return discovering;
+  }
 
   async function create(model: string): Promise<ModelClient> {
-    const prepared = providerOptions(deps.settings, model);
+    const prepared = providerOptions(settings, model, served);
     if ("missing" in prepared) throw new Error(prepared.missing);
-    const { registry, settings, ...providerDeps } = deps;
+    const { registry, settings: _settings, ...providerDeps } = deps;
     const client = await registry.create(settings.provider, prepared.options, providerDeps);
-    if (model === settings.model) defaultClient = client;
+    if (model === modelName()) defaultClient = client;
     return client;
   }
 
   return {
     async get(name) {
-      if (!configured) return undefined;
-      const model = name ?? deps.settings.model;
+      if (discovers && !served) await discover(DISCOVERY_TIMEOUT_MS);
+      if (!configured()) return undefined;
+      const model = name ?? (modelName() as string);
       let client = clients.get(model);
       if (!client) {
         client = create(model);
@@ -75,14 +141,22 @@ export function createModelSource(deps: { registry: ModelProviderRegistry; setti
       return client;
     },
     missing() {
-      const prepared = providerOptions(deps.settings, deps.settings.model);
-      return "missing" in prepared ? prepared.missing : `The model ${deps.settings.model} could not be set up; see HA Agent's log.`;
+      if (discoveryProblem) return discoveryProblem;
+      const prepared = providerOptions(settings, modelName());
+      return "missing" in prepared ? prepared.missing : `The model ${modelName()} could not be set up; see HA Agent's log.`;
     },
     describe() {
-      return { status: configured ? "configured" : "not configured", provider: deps.settings.provider, model: deps.settings.model, ...(defaultClient ? { label: defaultClient.label } : {}) };
+      return {
+        status: configured() ? "configured" : "not configured",
+        provider: settings.provider,
+        model: modelName() ?? "(not set)",
+        ...(defaultClient ? { label: defaultClient.label } : {}),
+      };
     },
     async init() {
-      await this.get();
+      if (!discovers || served) return;
+      const several = await discover(DISCOVERY_TIMEOUT_MS);
+      if (several) throw new ModelChoiceError(discoveryProblem as string);
     },
     async close() {
       const all = await Promise.allSettled([...clients.values()]);

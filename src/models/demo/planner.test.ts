@@ -37,6 +37,27 @@ describe("the demo planner", () => {
     expect(plan.text).not.toContain("switch.");
   });
 
+  it("asked to act, says it cannot change the home and which options connect a real model, without claiming a state", () => {
+    const act = "Turn on the kitchen lights";
+    const plan = demoPlan({
+      contents: [user(act), model(["index_search"]), responses({ name: "index_search", response: { results: hits } }), model(["state_query"]), responses({ name: "state_query", response: { entities: hits } })],
+      tools,
+    });
+    expect(plan.calls).toBeUndefined();
+    expect(plan.text).toMatch(/cannot (change|act)/i);
+    expect(plan.text).toContain("I did not turn on");
+    for (const option of ["gemini_api_key", "model_provider", "openai_base_url", "allow_actuation"]) expect(plan.text).toContain(option);
+    // It names what it would have acted on, with the states as they are.
+    expect(plan.text).toContain("light.kitchen_ceiling");
+    expect(plan.text).not.toContain("These are on");
+  });
+
+  it("says so even when the search found nothing to act on", () => {
+    const plan = demoPlan({ contents: [user("Switch off the sauna"), model(["index_search"]), responses({ name: "index_search", response: { results: [] } })], tools });
+    expect(plan.text).toMatch(/cannot (change|act)/i);
+    expect(plan.text).toContain("gemini_api_key");
+  });
+
   it("diagnoses the best match when asked why", () => {
     const plan = demoPlan({ contents: [user("Why is the kitchen ceiling light unavailable?"), model(["index_search"]), responses({ name: "index_search", response: { results: hits } })], tools });
     expect(plan.calls?.map((c) => c.name)).toContain("diagnose_entity");

@@ -10,6 +10,11 @@ interface Hit {
 
 const INTRO = "I'm the demo model: I look things up with simple rules, not an AI.";
 const WHY = /\b(why|wrong|problem|broken|flicker\w*|unavailable|fail\w*|error\w*|offline)\b/i;
+/** A request to change the home ("Turn on the kitchen lights", "could you lock the door"): the verb and its particle. */
+const ACT =
+  /^\s*(?:please\s+|(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(turn|switch|set|open|close|lock|unlock|dim|brighten|start|stop|activate|deactivate|toggle|play|pause|arm|disarm|trigger|raise|lower|increase|decrease)\b(\s+(?:on|off|up|down)\b)?/i;
+const REAL_MODEL =
+  "To have an AI that acts, connect a real model: set gemini_api_key (GEMINI_API_KEY), or model_provider (MODEL_PROVIDER) to openai with openai_base_url (OPENAI_BASE_URL); then turn on allow_actuation (ALLOW_ACTUATION) and list the services it may call in actuation_allowlist (ACTUATION_ALLOWLIST), e.g. light.*.";
 
 type Part = Record<string, unknown>;
 
@@ -80,6 +85,8 @@ function narrow(message: string, hits: Hit[]): Hit[] {
 function answer(message: string, hits: Hit[], read: { name: string; response: Record<string, unknown> }[]): string {
   const entities = narrow(message, read.flatMap((r) => ((r.response.entities as Hit[] | undefined) ?? [])));
   const known = entities.length ? entities : hits;
+  const act = ACT.exec(message);
+  if (act) return refuseToAct(`${act[1]!}${act[2] ?? ""}`.toLowerCase(), known);
   if (!known.length) return `${INTRO} I found nothing in this home that matches "${message}". Try other words, such as a room or a device name.`;
   const sentences = [INTRO];
   const wantsOn = /\bon\b/i.test(message);
@@ -97,5 +104,17 @@ function answer(message: string, hits: Hit[], read: { name: string; response: Re
     const findings = (r.response.findings as string[] | undefined) ?? [];
     if (findings.length) sentences.push(`For ${String(r.response.entity_id ?? "it")}: ${findings.slice(0, 3).join(" ")}`);
   }
+  return sentences.join(" ");
+}
+
+/**
+ * The demo model never calls a service: asked to act, it says so rather
+ * than answer as if it had, names what the request matched as it is now,
+ * and which options connect a model that can act.
+ */
+function refuseToAct(verb: string, known: Hit[]): string {
+  const sentences = [INTRO, `I cannot change your home, only read it, so I did not ${verb.replace(/\s+/g, " ")} anything.`];
+  if (known.length) sentences.push(`Right now: ${known.map((e) => `${cite(e)} is ${e.state ?? "unknown"}`).join("; ")}.`);
+  sentences.push(REAL_MODEL);
   return sentences.join(" ");
 }

@@ -77,4 +77,10 @@ export type WireCompletion = z.infer<typeof WireCompletionSchema>;
 
 export const WireErrorBodySchema = z.object({ error: WireErrorSchema });
 
-export const WireModelListSchema = z.object({ data: z.array(z.object({ id: z.string() })) });
+/**
+ * `GET /v1/models`. llama-server adds `meta.n_ctx`, the context size of a
+ * slot, which is the window a request really gets.
+ */
+export const WireModelListSchema = z.object({
+  data: z.array(z.object({ id: z.string(), meta: z.object({ n_ctx: z.number().int().positive().nullish() }).nullish() })),
+});

@@ -213,4 +213,27 @@ describe("grounding tools", () => {
     expect(byId.entity_count).toBe(1);
     expect(byId.text).toContain("light.bedroom_reading_lamp");
   });
+
+  it("marks answers from the last known states as stale, with when HA was last seen, only while HA is away", async () => {
+    const { ha, registry } = await setup();
+    const live = await value(registry, "state_query", { area: "hallway" });
+    expect(live).not.toHaveProperty("stale");
+    expect(live).not.toHaveProperty("ha_last_seen");
+
+    const lastSeen = NOW - 90_000;
+    Object.assign(ha, { status: "reconnecting", lastSeenAt: lastSeen });
+    const states = await value(registry, "state_query", { area: "hallway" });
+    expect(states).toMatchObject({ stale: true, ha_last_seen: new Date(lastSeen).toISOString() });
+    // First in the JSON a model reads, so a cut preview still carries it.
+    expect(Object.keys(states).slice(0, 2)).toEqual(["stale", "ha_last_seen"]);
+    const search = await value(registry, "index_search", { query: "hallway" });
+    expect(search).toMatchObject({ stale: true, ha_last_seen: new Date(lastSeen).toISOString() });
+    const rendered = await value(registry, "render_context", { area: "hallway" });
+    expect(rendered).toMatchObject({ stale: true, ha_last_seen: new Date(lastSeen).toISOString() });
+    expect((rendered.text as string).split("\n")[0]).toBe(`STALE: Home Assistant is unreachable since ${new Date(lastSeen).toISOString()}; these are the last known states, not live ones.`);
+    expect(rendered.token_estimate).toBe(Math.ceil((rendered.text as string).length / 4));
+
+    Object.assign(ha, { status: "connected", lastSeenAt: NOW });
+    expect(await value(registry, "render_context", { area: "hallway" })).not.toHaveProperty("stale");
+  });
 });

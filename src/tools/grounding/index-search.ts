@@ -1,8 +1,10 @@
 import { z } from "zod";
+import type { HaClient } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 import { text } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { guarded, selectorFields, filterOf } from "./common.js";
+import { freshness, freshnessFields } from "./freshness.js";
 
 const Input = z.object({
   query: text()
@@ -23,10 +25,10 @@ const Result = z.object({
   why: z.string().describe("Which words of the query matched which part of the entity."),
 });
 
-const Output = z.object({ results: z.array(Result) });
+const Output = z.object({ ...freshnessFields, results: z.array(Result) });
 
 /** `index_search`: ranked, explained free-text search over the home. */
-export function createIndexSearchTool(deps: { index: HomeIndex }): ToolSpec {
+export function createIndexSearchTool(deps: { index: HomeIndex; ha: HaClient }): ToolSpec {
   return defineTool({
     name: "index_search",
     title: "Search the home",
@@ -43,6 +45,7 @@ export function createIndexSearchTool(deps: { index: HomeIndex }): ToolSpec {
         const { entityIds: _ids, ...filter } = filterOf(args);
         const hits = deps.index.search(args.query, { ...filter, limit: args.limit });
         return ok({
+          ...freshness(deps.ha, deps.index),
           results: hits.map((h) => ({
             entity_id: h.entityId,
             name: h.name,

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import type { HaClient } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 import { LIMITS, name, names, text } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { guarded, selectorFields, filterOf } from "./common.js";
+import { freshness, freshnessFields, staleLine } from "./freshness.js";
 
 const Input = z.object({
   query: text().optional().describe("Render the best matches of this search instead of a filter selection."),
@@ -13,7 +15,8 @@ const Input = z.object({
 });
 
 const Output = z.object({
-  text: z.string().describe("One line per entity, grouped by floor/area and device."),
+  ...freshnessFields,
+  text: z.string().describe("One line per entity, grouped by floor/area and device; a STALE line first while HA is unreachable."),
   token_estimate: z.number().int().describe("Approximate token count of text (about 4 characters per token)."),
   entity_count: z.number().int(),
   omitted: z.number().int().describe("Matching entities left out because of max_entities."),
@@ -23,7 +26,7 @@ const Output = z.object({
 const MAX_SEARCH_HITS = 500;
 
 /** `render_context`: a compact text picture of part of the home, sized for a prompt. */
-export function createRenderContextTool(deps: { index: HomeIndex }): ToolSpec {
+export function createRenderContextTool(deps: { index: HomeIndex; ha: HaClient }): ToolSpec {
   return defineTool({
     name: "render_context",
     title: "Describe part of the home",
@@ -54,7 +57,12 @@ export function createRenderContextTool(deps: { index: HomeIndex }): ToolSpec {
         }
         const title = args.query?.trim() ? `Search "${args.query.trim()}"` : undefined;
         const r = deps.index.render(entities, { title, maxEntities: args.max_entities });
-        return ok({ text: r.text, token_estimate: r.tokenEstimate, entity_count: r.entityCount, omitted: r.omitted });
+        const fresh = freshness(deps.ha, deps.index);
+        const stale = staleLine(fresh);
+        const text = stale ? `${stale}\n${r.text}` : r.text;
+        // The render's own estimate, about 4 characters per token, for the text as sent.
+        const tokenEstimate = stale ? Math.ceil(text.length / 4) : r.tokenEstimate;
+        return ok({ ...fresh, text, token_estimate: tokenEstimate, entity_count: r.entityCount, omitted: r.omitted });
       }),
   });
 }

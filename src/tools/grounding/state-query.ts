@@ -1,8 +1,10 @@
 import { z } from "zod";
+import type { HaClient } from "../../ha/index.js";
 import type { HomeIndex, IndexedEntity } from "../../indexer/index.js";
 import { LIMITS, name, names } from "../limits.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import { guarded, iso, selectorFields, filterOf } from "./common.js";
+import { freshness, freshnessFields } from "./freshness.js";
 
 const Input = z.object({
   entity_ids: names(LIMITS.entityIds).optional().describe("Exact entity ids to read, e.g. [\"light.kitchen\"]. Combined with the other filters."),
@@ -26,6 +28,7 @@ const Entity = z.object({
 });
 
 const Output = z.object({
+  ...freshnessFields,
   entities: z.array(Entity),
   total: z.number().int().describe("How many entities matched before the limit."),
   truncated: z.boolean(),
@@ -42,7 +45,7 @@ function pickAttributes(e: IndexedEntity, all: boolean, names: string[] | undefi
 }
 
 /** `state_query`: current states by ids, area, floor, domain, label or device. */
-export function createStateQueryTool(deps: { index: HomeIndex }): ToolSpec {
+export function createStateQueryTool(deps: { index: HomeIndex; ha: HaClient }): ToolSpec {
   return defineTool({
     name: "state_query",
     title: "Read current states",
@@ -57,6 +60,7 @@ export function createStateQueryTool(deps: { index: HomeIndex }): ToolSpec {
         const matched = deps.index.query(filterOf(args));
         const shown = matched.slice(0, args.limit);
         return ok({
+          ...freshness(deps.ha, deps.index),
           entities: shown.map((e) => {
             const attributes = pickAttributes(e, args.include_attributes, args.attributes);
             return {

@@ -43,6 +43,8 @@ export function createFakeHa(registries: Registries): FakeHa {
     extendedRequests: [],
     status: "connected",
     haVersion: "2026.1.0",
+    // Tests that take HA away set status and this together.
+    lastSeenAt: undefined,
     onStatus: () => () => undefined,
     onReady(listener) {
       readyListeners.add(listener);

@@ -25,7 +25,8 @@ export interface Flavour {
   unknownModel(model: string): { status: number; body: Json };
   missingKey(): Json;
   wrongKey(sent: string): Json;
-  modelList(models: string[], created: number): Json;
+  /** `GET /v1/models`; `contextSize` is the window a request gets, which only llama-server reports. */
+  modelList(models: string[], created: number, contextSize: number): Json;
   /** Fields every chunk and completion carries besides `choices` and `usage`. */
   envelope(id: string, model: string, created: number, object: string): Json;
 }
@@ -123,9 +124,32 @@ const llamaServer: Flavour = {
   unknownModel: (model) => ({ status: 404, body: llamaServer.error(404, `model ${model} not found`) }),
   missingKey: () => llamaServer.error(401, "Invalid API Key"),
   wrongKey: () => llamaServer.error(401, "Invalid API Key"),
-  modelList: (models, created) => ({
+  // Both conventions in one body, as llama-server sends them: Ollama's `models` and OpenAI's `data`,
+  // whose `meta.n_ctx` is a slot's context (`-c` divided by `--parallel`).
+  modelList: (models, created, contextSize) => ({
+    models: models.map((name) => ({
+      name,
+      model: name,
+      modified_at: "",
+      size: "",
+      digest: "",
+      type: "model",
+      description: "",
+      tags: [""],
+      capabilities: ["completion"],
+      parameters: "",
+      details: { parent_model: "", format: "gguf", family: "", families: [""], parameter_size: "", quantization_level: "" },
+    })),
     object: "list",
-    data: models.map((id) => ({ id, object: "model", created, owned_by: "llamacpp", meta: { n_ctx_train: 40960, n_params: 8190735360 } })),
+    data: models.map((id) => ({
+      id,
+      aliases: [],
+      tags: [],
+      object: "model",
+      created,
+      owned_by: "llamacpp",
+      meta: { vocab_type: 2, n_vocab: 151936, n_ctx: contextSize, n_ctx_train: 40960, n_embd: 4096, n_params: 8190735360, size: 5027783488 },
+    })),
   }),
   envelope: (id, model, created, object) => ({ created, id, model, system_fingerprint: "b6500-fake", object }),
 };

@@ -12,6 +12,8 @@ export interface FakeOpenAiOptions {
   flavour?: FakeFlavour;
   /** The models the server has; default a few in the flavour's naming. */
   models?: string[];
+  /** llama-server's context per slot, reported in its model list as `meta.n_ctx`; default 16384. */
+  contextSize?: number;
   /** The key it requires, if any. Ollama never checks one. */
   apiKey?: string;
   /** Default 127.0.0.1 and a free port. */
@@ -102,7 +104,7 @@ export async function startFakeOpenAiServer(options: FakeOpenAiOptions = {}): Pr
     if (req.method === "GET" && modelsPath) {
       const problem = flavour.publicModelList ? undefined : keyProblem();
       if (problem) return send(401, problem, "auth");
-      return send(200, flavour.modelList(models, 1767225600), "models");
+      return send(200, flavour.modelList(models, 1767225600, options.contextSize ?? 16_384), "models");
     }
     if (req.method !== "POST" || !chatPath) {
       if (flavour.name === "ollama") return send(404, "404 page not found", "not_found");

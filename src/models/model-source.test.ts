@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { silentLogger, systemClock } from "../shared/index.js";
+import { startFakeOpenAiServer, type FakeOpenAiServer } from "./fakes/openai/index.js";
+import { ModelChoiceError } from "./model-choice-error.js";
+import { createModelSource, type ModelSettings, type ModelSource } from "./model-source.js";
+import { builtInModelProviders } from "./providers.js";
+
+const open: (FakeOpenAiServer | ModelSource)[] = [];
+afterEach(async () => {
+  for (const o of open.splice(0)) await o.close();
+});
+
+async function fake(options: Parameters<typeof startFakeOpenAiServer>[0]): Promise<FakeOpenAiServer> {
+  const server = await startFakeOpenAiServer(options);
+  open.push(server);
+  return server;
+}
+
+function source(settings: Omit<ModelSettings, "provider">, fetchImpl?: typeof fetch): ModelSource {
+  const models = createModelSource({ registry: builtInModelProviders(), settings: { provider: "openai", ...settings }, clock: systemClock, logger: silentLogger, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  open.push(models);
+  return models;
+}
+
+describe("an OpenAI-compatible server without a model name", () => {
+  it("Ollama: uses its one model, with the window from model_context_tokens since Ollama does not say", async () => {
+    const ollama = await fake({ flavour: "ollama", models: ["qwen3:8b"] });
+    const models = source({ openaiBaseUrl: ollama.baseUrl, contextTokens: 8_192 });
+    await models.init();
+    const client = await models.get();
+    expect(client?.model).toBe("qwen3:8b");
+    expect(client?.facts.contextWindow).toBe(8_192);
+    expect(models.describe()).toMatchObject({ status: "configured", model: "qwen3:8b" });
+  });
+
+  it("Ollama without model_context_tokens: the model table's window, not Gemini's 1M", async () => {
+    const ollama = await fake({ flavour: "ollama", models: ["qwen3:8b"] });
+    const models = source({ openaiBaseUrl: ollama.baseUrl });
+    await models.init();
+    expect((await models.get())?.facts.contextWindow).toBe(40_960);
+  });
+
+  it("llama-server: uses its model and the context size it reports, which model_context_tokens can only lower", async () => {
+    const llama = await fake({ flavour: "llama-server", models: ["Qwen3-8B-Q4_K_M.gguf"], contextSize: 16_384 });
+    const reported = source({ openaiBaseUrl: llama.baseUrl });
+    await reported.init();
+    expect((await reported.get())?.facts).toMatchObject({ model: "Qwen3-8B-Q4_K_M.gguf", contextWindow: 16_384 });
+    const lowered = source({ openaiBaseUrl: llama.baseUrl, contextTokens: 8_192 });
+    await lowered.init();
+    expect((await lowered.get())?.facts.contextWindow).toBe(8_192);
+    const raised = source({ openaiBaseUrl: llama.baseUrl, contextTokens: 65_536 });
+    await raised.init();
+    expect((await raised.get())?.facts.contextWindow).toBe(16_384);
+  });
+
+  it("refuses to choose among several models, listing them and saying what to set", async () => {
+    const ollama = await fake({ flavour: "ollama", models: ["qwen3:8b", "llama3.1:8b", "gpt-oss:20b"] });
+    const models = source({ openaiBaseUrl: ollama.baseUrl });
+    const refused = await models.init().then(() => undefined, (err: unknown) => err);
+    expect(refused).toBeInstanceOf(ModelChoiceError);
+    const message = (refused as Error).message;
+    expect(message.split("\n")).toHaveLength(1);
+    expect(message).toContain("model (MODEL)");
+    expect(message).toContain("set model to one of qwen3:8b, llama3.1:8b, gpt-oss:20b");
+  });
+
+  it("refuses when the server serves no models, saying so", async () => {
+    const ollama = await fake({ flavour: "ollama", models: [] });
+    const refused = await source({ openaiBaseUrl: ollama.baseUrl }).init().then(() => undefined, (err: unknown) => err);
+    expect(refused).toBeInstanceOf(ModelChoiceError);
+    expect((refused as Error).message).toMatch(/serves no models/);
+  });
+
+  it("starts without a model when the server cannot be reached, names the option, and asks again at the next use", async () => {
+    const ollama = await fake({ flavour: "ollama", models: ["qwen3:8b"] });
+    let up = false;
+    const flaky: typeof fetch = (input, init) => (up ? fetch(input, init) : Promise.reject(new TypeError("fetch failed")));
+    const models = source({ openaiBaseUrl: ollama.baseUrl }, flaky);
+    await models.init();
+    expect(models.describe().status).toBe("not configured");
+    expect(await models.get()).toBeUndefined();
+    expect(models.missing()).toMatch(/model \(MODEL\) is not set, and the server at \S+ could not be reached/);
+    up = true;
+    expect((await models.get())?.model).toBe("qwen3:8b");
+    expect(models.describe().status).toBe("configured");
+  });
+
+  it("with a model name, never asks the server at start", async () => {
+    const ollama = await fake({ flavour: "ollama", models: ["qwen3:8b", "llama3.1:8b"] });
+    const models = source({ openaiBaseUrl: ollama.baseUrl, model: "llama3.1:8b" });
+    await models.init();
+    expect(ollama.log).toHaveLength(0);
+    expect((await models.get())?.model).toBe("llama3.1:8b");
+  });
+});

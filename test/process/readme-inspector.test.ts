@@ -1,0 +1,132 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INSPECTOR_FOR_NODE_20 } from "../../src/banner.js";
+import { runProgram, type Program } from "../support/program.js";
+
+const root = join(import.meta.dirname, "..", "..");
+const run = promisify(execFile);
+
+/** The address and token placeholders the README's commands use. */
+const README_URL = "http://127.0.0.1:8808/mcp";
+const TOKEN_PLACEHOLDERS = ["<token>", "…"];
+
+/**
+ * Every shell line of the README's code blocks, with `\` continuations
+ * joined, as a reader would paste it.
+ */
+function codeLines(markdown: string): string[] {
+  const lines: string[] = [];
+  let inBlock = false;
+  let pending = "";
+  for (const line of markdown.split("\n")) {
+    if (line.startsWith("```")) {
+      inBlock = !inBlock;
+      continue;
+    }
+    if (!inBlock) continue;
+    if (line.endsWith("\\")) {
+      pending += `${line.slice(0, -1).trimEnd()} `;
+      continue;
+    }
+    lines.push(`${pending}${line}`.trim());
+    pending = "";
+  }
+  return lines;
+}
+
+const INSPECTOR = /@modelcontextprotocol\/inspector[\w@.-]*/;
+const isInspectorCommand = (line: string) => /\bnpx\b/.test(line) && INSPECTOR.test(line);
+
+/**
+ * The README's commands fetch the whole Inspector with `npx -y`. Here the
+ * same lines run in bash unchanged, with `npx` of that package answered by
+ * the Inspector's CLI part from the project's own devDependencies (the same
+ * code the full package runs for `--cli`), without any download.
+ */
+const NPX_SHIM = `npx() {
+  [ "$1" = -y ] && shift
+  case "$1" in
+    @modelcontextprotocol/inspector@${INSPECTOR_FOR_NODE_20}) shift; command npx --no-install --package=@modelcontextprotocol/inspector-cli@${INSPECTOR_FOR_NODE_20} mcp-inspector-cli "$@" ;;
+    *) echo "the README runs npx $1, which this test does not provide" >&2; return 127 ;;
+  esac
+}`;
+
+describe("the README's MCP Inspector commands", () => {
+  let readme: string;
+  let commands: string[];
+  let program: Program;
+  let dataDir: string;
+  let mcpUrl: string;
+  let token: string;
+
+  beforeAll(async () => {
+    readme = await readFile(join(root, "README.md"), "utf8");
+    commands = codeLines(readme).filter(isInspectorCommand);
+    dataDir = await mkdtemp(join(tmpdir(), "ha-agent-readme-"));
+    program = runProgram({ DATA_DIR: dataDir, MCP_PORT: "0", STATUS_PORT: "0" });
+    mcpUrl = ((await program.waitFor(/^MCP endpoint: (\S+)$/m)) as RegExpMatchArray)[1] as string;
+    token = ((await program.waitFor(/^Token: +(\S+)$/m)) as RegExpMatchArray)[1] as string;
+    await program.waitFor(/HA Agent is ready/);
+  }, 30_000);
+
+  afterAll(async () => {
+    if (program && program.child.exitCode === null) {
+      program.child.kill("SIGTERM");
+      await program.exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** Runs README lines in bash against the demo program, offline, and returns stdout. */
+  async function bash(script: string): Promise<string> {
+    const filled = TOKEN_PLACEHOLDERS.reduce((s, p) => s.replaceAll(p, token), script.replaceAll(README_URL, mcpUrl));
+    const { stdout } = await run("bash", ["-c", `set -e\n${NPX_SHIM}\n${filled}`], {
+      cwd: root,
+      env: { ...process.env, npm_config_offline: "true", npm_config_update_notifier: "false" },
+      timeout: 60_000,
+    });
+    return stdout;
+  }
+
+  it("pin the Inspector that runs on Node 20, the banner's version, which the project installs", async () => {
+    expect(commands.length).toBeGreaterThanOrEqual(4);
+    for (const command of commands) expect(command.match(INSPECTOR)?.[0], command).toBe(`@modelcontextprotocol/inspector@${INSPECTOR_FOR_NODE_20}`);
+    const pkg = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
+    expect(pkg.devDependencies["@modelcontextprotocol/inspector-cli"]).toBe(INSPECTOR_FOR_NODE_20);
+  });
+
+  it("list the tools, as printed in the README and the banner", async () => {
+    const lists = commands.filter((c) => c.startsWith("npx ") && c.includes("--method tools/list"));
+    expect(lists.length).toBeGreaterThanOrEqual(2);
+    for (const command of lists) {
+      const { tools } = JSON.parse(await bash(command)) as { tools: { name: string }[] };
+      expect(tools.map((t) => t.name), command).toContain("ha_agent_state_query");
+    }
+  }, 120_000);
+
+  it("call a tool: the kitchen's states", async () => {
+    const call = commands.find((c) => c.startsWith("npx ") && c.includes("--method tools/call"));
+    expect(call).toBeDefined();
+    const result = JSON.parse(await bash(call as string)) as { isError?: boolean; structuredContent: { entities: { entity_id: string; area: string }[] } };
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent.entities.length).toBeGreaterThan(0);
+    for (const e of result.structuredContent.entities) expect(e.area).toBe("Kitchen");
+  }, 60_000);
+
+  it("define the inspect helper of 'Talk to the agent', which starts a session", async () => {
+    const lines = codeLines(readme);
+    const at = lines.findIndex((l) => /^inspect\(\) \{/.test(l) && isInspectorCommand(l));
+    expect(at).toBeGreaterThan(0);
+    // The block's own first lines: the exports (placeholders filled in), the helper, and its first use.
+    const exports = lines[at - 1]!.replace(/URL=\S+/, `URL=${mcpUrl}`).replace(/TOKEN=.*$/, `TOKEN=${token}`);
+    const firstUse = lines.slice(at + 1).find((l) => l.startsWith("inspect "))!;
+    expect(firstUse).toMatch(/ha_agent_start_session/);
+    const out = await bash([exports, lines[at]!, firstUse.replace(/\s+#.*$/, "")].join("\n"));
+    const result = JSON.parse(out) as { structuredContent: { session_id: string } };
+    expect(result.structuredContent.session_id).toMatch(/\S/);
+  }, 60_000);
+});
