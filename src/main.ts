@@ -5,7 +5,7 @@ import { banner } from "./banner.js";
 import { ConfigError, loadConfig, type AppConfig } from "./config/index.js";
 import { HaAuthError } from "./ha/index.js";
 import { ModelChoiceError } from "./models/index.js";
-import { DataDirError } from "./store/index.js";
+import { DataDirError, DataDirInUseError } from "./store/index.js";
 import { createLogger, describeError, systemClock, type Logger } from "./shared/index.js";
 
 /** How long a stop may take before the process gives up waiting; well under the add-on's 10 s. */
@@ -97,8 +97,8 @@ async function main(): Promise<void> {
     });
   } catch (err) {
     out.open();
-    // A data directory that can never work, or a model left to choose, is a setting to fix, like any other invalid setting.
-    if (err instanceof DataDirError || err instanceof ModelChoiceError) {
+    // A data directory that can never work or that another HA Agent holds, or a model left to choose, is a setting to fix, like any other invalid setting.
+    if (err instanceof DataDirError || err instanceof DataDirInUseError || err instanceof ModelChoiceError) {
       console.error(err.message);
       process.exit(2);
     }

@@ -26,10 +26,12 @@ export function healthReport(checks: HealthCheck[], startedAt: number, now: numb
     } catch (err) {
       result = { ok: false, reason: `${c.name} check failed: ${err instanceof Error ? err.message : String(err)}` };
     }
-    components[c.name] = { ok: result.ok, ...(result.degraded ? { degraded: true } : {}), ...(result.details !== undefined ? { details: result.details } : {}) };
+    // A part that works is never degraded, whatever its check says.
+    const degraded = !result.ok && result.degraded === true;
+    components[c.name] = { ok: result.ok, ...(degraded ? { degraded: true } : {}), ...(result.details !== undefined ? { details: result.details } : {}) };
     if (!result.ok) {
       reasons.push(result.reason ?? `${c.name} is not ready`);
-      if (!result.degraded) blocking = true;
+      if (!degraded) blocking = true;
     }
   }
   return { status: blocking ? "unavailable" : reasons.length ? "degraded" : "ok", reasons, uptimeSeconds: Math.round((now - startedAt) / 1000), components };

@@ -35,7 +35,8 @@ export function createStatusChecks(sources: StatusSources): HealthCheck[] {
       name: "store",
       check: () => ({
         ok: sources.store.unwritable === undefined,
-        degraded: true,
+        // Degraded only while it cannot write: the rest of the program still serves then.
+        degraded: sources.store.unwritable !== undefined,
         reason: sources.store.unwritable,
         details: { writable: sources.store.unwritable === undefined, recovery: sources.store.recovery },
       }),

@@ -23,6 +23,8 @@ export interface StoreFs {
   readdir(path: string): Promise<string[]>;
   mkdir(path: string): Promise<void>;
   rename(from: string, to: string): Promise<void>;
+  /** A hard link; fails with EEXIST when `to` exists, which makes it an atomic create of a complete file. */
+  link(existing: string, to: string): Promise<void>;
   unlink(path: string): Promise<void>;
   rm(path: string): Promise<void>;
   truncate(path: string, length: number): Promise<void>;
@@ -37,6 +39,7 @@ export const nodeStoreFs: StoreFs = {
     await fsp.mkdir(path, { recursive: true });
   },
   rename: (from, to) => fsp.rename(from, to),
+  link: (existing, to) => fsp.link(existing, to),
   unlink: (path) => fsp.unlink(path),
   rm: (path) => fsp.rm(path, { recursive: true, force: true }),
   truncate: (path, length) => fsp.truncate(path, length),

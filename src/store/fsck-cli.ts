@@ -1,5 +1,6 @@
 import { stat } from "node:fs/promises";
 import { describeError } from "../shared/index.js";
+import { DataDirInUseError } from "./data-lock.js";
 import { runFsck } from "./fsck.js";
 
 const USAGE = "usage: npm run fsck -- --data DIR [--repair]";
@@ -8,18 +9,20 @@ const HELP = `${USAGE}
 
 Checks an HA Agent data directory and explains what is wrong: damaged or
 torn files, unfinished turns, leftovers of interrupted writes. Stop HA Agent
-first; it must not write while fsck runs.
+first: fsck holds the data directory's lock while it runs, and refuses to run
+while HA Agent holds it.
 
 Options:
   --data DIR   the data directory (the add-on's /data, or DATA_DIR)
   --repair     apply the fixes boot recovery would apply, then check again
   -h, --help   show this help
 
-Exit codes: 0 clean (or clean after --repair), 1 problems found (or left), 2 bad usage.
+Exit codes: 0 clean (or clean after --repair), 1 problems found (or left), 2 bad usage,
+3 HA Agent is running on this data directory.
 The storage format is described in docs/storage.md.
 Example: npm run fsck -- --data ./data --repair`;
 
-/** Exit codes: 0 clean (or clean after --repair), 1 problems found (or left), 2 bad usage. */
+/** Exit codes: 0 clean (or clean after --repair), 1 problems found (or left), 2 bad usage, 3 data directory in use. */
 async function main(argv: string[]): Promise<number> {
   if (argv.includes("--help") || argv.includes("-h")) {
     console.log(HELP);
@@ -64,6 +67,10 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
+    if (err instanceof DataDirInUseError) {
+      console.error(`fsck did not run: ${err.message}`);
+      process.exit(3);
+    }
     console.error(`fsck could not finish: ${describeError(err)}`);
     process.exit(1);
   },

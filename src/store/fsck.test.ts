@@ -19,10 +19,12 @@ async function damagedDataDir(): Promise<{ dataDir: string; sessionId: string; d
   await store.continuations.update("u", done.continuation.id, { status: "completed", response: { finalMessage: "ok" } });
   const open = await store.continuations.create("u", s.id, { message: "b" });
   await store.continuations.update("u", open.continuation.id, { status: "running" });
+  const other = await store.sessions.create({ owner: "u" });
+  // Closed, as fsck asks: it refuses a data directory that a running store holds.
+  await store.close();
   await appendFile(join(dataDir, "sessions", s.id, "logs", `${done.continuation.id}.log`), '{"seq":2,"ts":');
   await mkdir(join(dataDir, "tmp"), { recursive: true });
   await writeFile(join(dataDir, "tmp", "x.tmp"), "");
-  const other = await store.sessions.create({ owner: "u" });
   await writeFile(join(dataDir, "sessions", other.id, "session.json"), "{not json");
   return { dataDir, sessionId: s.id, doneId: done.continuation.id };
 }

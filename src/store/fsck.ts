@@ -1,4 +1,7 @@
+import { join } from "node:path";
 import { systemClock } from "../shared/index.js";
+import { DataDirInUseError, findLiveHolder, lockDataDir, LOCK_FILE, type DataDirLock } from "./data-lock.js";
+import { isDiskError } from "./errors.js";
 import { nodeStoreFs, type StoreFs } from "./fs.js";
 import { Layout } from "./paths.js";
 import { recover } from "./recovery.js";
@@ -24,14 +27,35 @@ function findingsOf(report: RecoveryReport, repair: boolean): string[] {
   return out;
 }
 
-/** Checks every file of a data dir; with `repair`, applies the fixes boot recovery applies. */
+const ADVICE = "Stop HA Agent before running fsck.";
+
+/**
+ * fsck holds the data directory like HA Agent does, so neither runs while the
+ * other writes. Check-only on a directory that cannot be written takes no
+ * lock, but still refuses while a live holder is named in it.
+ */
+async function takeForFsck(fs: StoreFs, dataDir: string): Promise<DataDirLock | undefined> {
+  try {
+    return await lockDataDir({ fs, dataDir, clock: systemClock, advice: ADVICE });
+  } catch (err) {
+    if (!isDiskError(err)) throw err;
+    const holder = await findLiveHolder({ fs, dataDir });
+    if (holder) throw new DataDirInUseError(holder, join(dataDir, LOCK_FILE), ADVICE);
+    return undefined;
+  }
+}
+
+/**
+ * Checks every file of a data dir; with `repair`, applies the fixes boot
+ * recovery applies. A DataDirInUseError while HA Agent runs on it.
+ */
 export async function runFsck(options: { dataDir: string; repair: boolean; fs?: StoreFs }): Promise<FsckResult> {
-  const { report } = await recover({
-    fs: options.fs ?? nodeStoreFs,
-    layout: new Layout(options.dataDir),
-    clock: systemClock,
-    repair: options.repair,
-    deep: true,
-  });
-  return { report, findings: findingsOf(report, options.repair) };
+  const fs = options.fs ?? nodeStoreFs;
+  const lock = await takeForFsck(fs, options.dataDir);
+  try {
+    const { report } = await recover({ fs, layout: new Layout(options.dataDir), clock: systemClock, repair: options.repair, deep: true });
+    return { report, findings: findingsOf(report, options.repair) };
+  } finally {
+    await lock?.release();
+  }
 }

@@ -23,6 +23,7 @@ export {
   TooManySessionsError,
 } from "./errors.js";
 export { DataDirError } from "./data-dir.js";
+export { DataDirInUseError, LOCK_FILE, LockRecordSchema, type LockRecord } from "./data-lock.js";
 export { FormatTooNewError } from "./read-record.js";
 export { MEMORY_CACHE_SESSIONS } from "./memory-cache.js";
 export {

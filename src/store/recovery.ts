@@ -3,7 +3,8 @@ import { ArtifactMetaSchema } from "./artifacts.js";
 import { asStorageError } from "./atomic.js";
 import { readRecord } from "./read-record.js";
 import { isUlid } from "./ids.js";
-import { listDir, moveAside, recoverSession, type RecoveredSession } from "./recover-session.js";
+import { listDir, moveAside } from "./recover-files.js";
+import { recoverSession, type RecoveredSession } from "./recover-session.js";
 import { emptyReport, type RecoveryEnv, type RecoveryReport } from "./recovery-report.js";
 
 // Enough reads in flight to keep libuv's thread pool busy without flooding it.

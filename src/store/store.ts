@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { Clock, Logger } from "../shared/index.js";
 import { silentLogger, systemClock, describeError } from "../shared/index.js";
 import { createArtifactsApi, type ArtifactsApi } from "./artifacts.js";
@@ -6,7 +7,8 @@ import { createContinuationsApi, type ContinuationsApi } from "./continuations.j
 import { nodeStoreFs, type StoreFs } from "./fs.js";
 import { idGenerator } from "./ids.js";
 import { Layout } from "./paths.js";
-import { checkDataDir } from "./data-dir.js";
+import { checkDataDir, type Writability } from "./data-dir.js";
+import { DataDirInUseError, findLiveHolder, lockDataDir, LOCK_FILE, type DataDirLock } from "./data-lock.js";
 import { recover } from "./recovery.js";
 import type { RecoveryReport } from "./recovery-report.js";
 import { createSessionsApi, type SessionsApi } from "./sessions.js";
@@ -69,8 +71,42 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     maxSessionsSetting: options.settingNames?.maxSessions ?? "max_sessions_per_principal",
   };
 
-  const writability = await checkDataDir(fs, options.dataDir, options.settingNames?.dataDir ?? "DATA_DIR");
+  const setting = options.settingNames?.dataDir ?? "DATA_DIR";
+  const writability = await checkDataDir(fs, options.dataDir, setting);
   if (!writability.writable) logger.error(writability.reason);
+  const lock = await takeDataDir({ fs, dataDir: options.dataDir, clock, setting, writable: writability.writable });
+  try {
+    return await open({ fs, clock, logger, layout, settings, writability, lock });
+  } catch (err) {
+    await lock?.release();
+    throw err;
+  }
+}
+
+/**
+ * One process per data directory: a second one's boot recovery would mark
+ * the first one's running turns interrupted. A directory that cannot be
+ * written holds no lock (none can be made, and nothing is written there),
+ * but a live holder named in it still stops the start.
+ */
+async function takeDataDir(options: { fs: StoreFs; dataDir: string; clock: Clock; setting: string; writable: boolean }): Promise<DataDirLock | undefined> {
+  const advice = `Stop it first, or give this one another data directory (${options.setting}).`;
+  if (options.writable) return lockDataDir({ ...options, advice });
+  const holder = await findLiveHolder(options);
+  if (holder) throw new DataDirInUseError(holder, join(options.dataDir, LOCK_FILE), advice);
+  return undefined;
+}
+
+async function open(options: {
+  fs: StoreFs;
+  clock: Clock;
+  logger: Logger;
+  layout: Layout;
+  settings: StoreSettings;
+  writability: Writability;
+  lock: DataDirLock | undefined;
+}): Promise<Store> {
+  const { fs, clock, logger, layout, settings, writability, lock } = options;
   // A read-only directory is only read: recovery reports what it would fix and fixes it once writable again.
   const { report, sessions } = await recover({ fs, layout, clock, repair: writability.writable, deep: false, maxProblems: 200 });
   logRecovery(logger, report);
@@ -121,7 +157,11 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       await sweeping?.catch(() => undefined);
       const writers = [...ctx.writers.values()];
       ctx.writers.clear();
-      await Promise.all(writers.map((w) => w.close()));
+      try {
+        await Promise.all(writers.map((w) => w.close()));
+      } finally {
+        await lock?.release();
+      }
     },
   };
 }

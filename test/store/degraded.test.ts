@@ -34,6 +34,28 @@ describe("a data directory that cannot be written", () => {
   });
 });
 
+describe("a data directory that can be written", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+    await stack.app.ready;
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it("reports the store ok on /healthz, not degraded", async () => {
+    const res = await fetch(`${stack.baseUrl}/healthz`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; reasons: string[]; components: Record<string, { ok: boolean; degraded?: boolean; details?: { writable?: boolean } }> };
+    expect(body.status).toBe("ok");
+    expect(body.reasons).toEqual([]);
+    expect(body.components.store?.ok).toBe(true);
+    expect(body.components.store?.details?.writable).toBe(true);
+    for (const [name, component] of Object.entries(body.components)) expect(component, name).not.toHaveProperty("degraded");
+  });
+});
+
 describe("a data directory that can never work", () => {
   it("stops with one clear line and exit 2 for /proc and for a file, instead of spinning or a raw errno", async () => {
     for (const dataDir of ["/proc/ha-agent-data", "/etc/hostname"]) {
