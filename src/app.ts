@@ -7,13 +7,9 @@ import type { Clock, Logger } from "./shared/index.js";
 import { describeError } from "./shared/index.js";
 import { demoHouse, startSimulator, type House, type Simulator } from "./simulator/index.js";
 import { openStore, type Store, type StoreFs } from "./store/index.js";
-import { ToolRegistry } from "./tools/index.js";
-import { createGroundingTools } from "./tools/grounding/index.js";
-import { createCallServiceTool } from "./tools/actions/index.js";
-import { createAgentTools } from "./tools/agent/index.js";
+import { createAgentTools, createCallServiceTool, createGroundingTools, createSessionTools, ToolRegistry } from "./tools/index.js";
 import { createAgent } from "./agent/index.js";
 import { builtInModelProviders, checkModel, createModelSource, DEMO_LABEL, DEMO_MODEL, type ModelSource } from "./models/index.js";
-import { createSessionTools } from "./tools/sessions/index.js";
 
 export const VERSION = "0.1.0";
 

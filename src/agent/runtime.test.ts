@@ -8,9 +8,7 @@ import type { ModelClient } from "../models/index.js";
 import { silentLogger, systemClock, type Principal } from "../shared/index.js";
 import { demoHouse, startSimulator, type Simulator } from "../simulator/index.js";
 import { MEMORY_CACHE_SESSIONS, openStore, type Store } from "../store/index.js";
-import { ToolRegistry } from "../tools/index.js";
-import { createCallServiceTool } from "../tools/actions/index.js";
-import { createGroundingTools } from "../tools/grounding/index.js";
+import { createCallServiceTool, createGroundingTools, ToolRegistry } from "../tools/index.js";
 import { scriptedModel, type ScriptedReply } from "../../test/support/scripted-model.js";
 import { AgentRuntime } from "./runtime.js";
 

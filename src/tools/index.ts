@@ -10,3 +10,8 @@ export {
   type ToolAnnotations,
   type AnyObjectSchema,
 } from "./tool.js";
+export { toolJsonSchema } from "./json-schema.js";
+export { createGroundingTools, createAnalyzeErrorsTool, createDiagnoseEntityTool, createIndexSearchTool, createRenderContextTool, createStateQueryTool } from "./grounding/index.js";
+export { createCallServiceTool, decideActuation, isServicePattern, type ActuationCeiling, type SessionActuation, type ActuationDecision } from "./actions/index.js";
+export { createAgentTools, type AgentService } from "./agent/index.js";
+export { createSessionTools } from "./sessions/index.js";

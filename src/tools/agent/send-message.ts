@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SessionIdInput } from "../sessions/wire.js";
+import { SessionIdInput } from "../sessions/index.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import type { AgentService } from "./service.js";
 import { agentFailure } from "./wire.js";
