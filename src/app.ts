@@ -5,7 +5,7 @@ import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpServer, createMcpSessions } from "./mcp/index.js";
 import type { Clock, Logger } from "./shared/index.js";
 import { describeError } from "./shared/index.js";
-import { demoHouse, startSimulator, type House, type Simulator } from "./simulator/index.js";
+import type { House, Simulator } from "./simulator/index.js";
 import { openStore, type Store, type StoreFs } from "./store/index.js";
 import { createAgentTools, createCallServiceTool, createGroundingTools, createSessionTools, ToolRegistry } from "./tools/index.js";
 import { createAgent } from "./agent/index.js";
@@ -95,6 +95,8 @@ export async function startApp(deps: AppDeps): Promise<App> {
     let ha = config.ha;
     let coreApiUrl = config.coreApiUrl;
     if (config.mode === "demo") {
+      // Loaded here, not at the top: a standalone or Supervisor process never holds the simulator.
+      const { demoHouse, startSimulator } = await import("./simulator/index.js");
       simulator = await startSimulator({ house: deps.demoHouse ?? demoHouse(), host: "127.0.0.1", logger: logger.child({ part: "simulator" }), clock, ...(config.demoToken ? { users: [{ id: "demo-user", name: "Demo User", isAdmin: true, tokens: [config.demoToken] }] } : {}) });
       onStop("simulator", () => simulator!.close());
       ha = { wsUrl: simulator.wsUrl, apiUrl: simulator.apiUrl, token: simulator.users.tokenFor() };
