@@ -1,6 +1,58 @@
 // @ts-check
 import js from "@eslint/js";
+import { dirname, join, resolve, sep } from "node:path";
 import tseslint from "typescript-eslint";
+
+/**
+ * Where an import from `file` to `target` must enter instead, or undefined when it may go straight there.
+ * From their deepest common folder C, a target inside a subfolder S of C is reached only through C/S/index.ts:
+ * so a folder's index.ts is its one door, and a subfolder's door only counts inside its parent. Only folders
+ * under `root` have doors; what lies outside it (test support, say) is not checked.
+ * @param {{ file: string, target: string, root: string }} paths absolute paths
+ * @returns {string | undefined}
+ */
+export function doorFor({ file, target, root }) {
+  if (!target.startsWith(root + sep)) return undefined;
+  const from = dirname(file).split(sep);
+  const to = target.split(sep);
+  let common = 0;
+  while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
+  const rest = to.slice(common);
+  if (rest.length === 1 || (rest.length === 2 && rest[1] === "index.ts")) return undefined;
+  return join(to.slice(0, common + 1).join(sep), "index.ts");
+}
+
+/** @type {import("eslint").Rule.RuleModule} */
+const folderDoors = {
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: {
+      around: "\"{{specifier}}\" goes around the door of {{folder}}: import it from {{door}} (export it there if it is public), because a folder is entered only through its index.ts.",
+    },
+  },
+  create(context) {
+    /** @param {any} source a string literal naming a module */
+    const check = (source) => {
+      const specifier = source?.value;
+      if (typeof specifier !== "string" || !specifier.startsWith(".")) return;
+      const target = resolve(dirname(context.filename), specifier.replace(/\.js$/, ".ts"));
+      const door = doorFor({ file: context.filename, target, root: join(context.cwd, "src") });
+      if (!door) return;
+      const shown = (/** @type {string} */ path) => path.slice(context.cwd.length + 1);
+      context.report({ node: source, messageId: "around", data: { specifier, folder: `${shown(dirname(door))}/`, door: shown(door) } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      // `import("./x.js").T` in a type: type-only imports count too.
+      /** @param {any} node */
+      TSImportType: (node) => check(node.source ?? node.argument?.literal),
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ["dist/", "dist-bench/", "node_modules/", "coverage/", "data/"] },
@@ -33,6 +85,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Product code and the unit tests beside it enter each folder through its door.
+    files: ["src/**/*.ts"],
+    plugins: { local: { rules: { "folder-doors": folderDoors } } },
+    rules: { "local/folder-doors": "error" },
   },
   {
     // Plain Node scripts that npm runs before anything is built.

@@ -5,15 +5,11 @@ import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpServer, createMcpSessions } from "./mcp/index.js";
 import type { Clock, Logger } from "./shared/index.js";
 import { describeError } from "./shared/index.js";
-import { defaultAdmin, demoHouse, startSimulator, type House, type Simulator } from "./simulator/index.js";
+import type { House, Simulator } from "./simulator/index.js";
 import { openStore, type Store, type StoreFs } from "./store/index.js";
-import { ToolRegistry } from "./tools/index.js";
-import { createGroundingTools } from "./tools/grounding/index.js";
-import { createCallServiceTool } from "./tools/actions/index.js";
-import { createAgentTools } from "./tools/agent/index.js";
+import { createAgentTools, createCallServiceTool, createGroundingTools, createSessionTools, ToolRegistry } from "./tools/index.js";
 import { createAgent } from "./agent/index.js";
 import { builtInModelProviders, checkModel, createModelSource, DEMO_LABEL, DEMO_MODEL, type ModelSource } from "./models/index.js";
-import { createSessionTools } from "./tools/sessions/index.js";
 
 export const VERSION = "0.1.0";
 
@@ -99,6 +95,8 @@ export async function startApp(deps: AppDeps): Promise<App> {
     let ha = config.ha;
     let coreApiUrl = config.coreApiUrl;
     if (config.mode === "demo") {
+      // Loaded here, not at the top: a standalone or Supervisor process never holds the simulator.
+      const { defaultAdmin, demoHouse, startSimulator } = await import("./simulator/index.js");
       // DEMO_TOKEN is only another token of the demo house's own user: the principal, and so its sessions, stay the same.
       simulator = await startSimulator({ house: deps.demoHouse ?? demoHouse(), host: "127.0.0.1", logger: logger.child({ part: "simulator" }), clock, ...(config.demoToken ? { users: [defaultAdmin(config.demoToken)] } : {}) });
       onStop("simulator", () => simulator!.close());

@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createHaClient } from "../../src/ha/index.js";
-import { startFakeGemini, type GeminiReply } from "../../src/models/index.js";
+import { startFakeGemini, type GeminiReply } from "../../src/models/fakes/index.js";
 import { silentLogger } from "../../src/shared/index.js";
 import { generateHouse, startSimulator } from "../../src/simulator/index.js";
 import { openStore } from "../../src/store/index.js";

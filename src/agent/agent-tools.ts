@@ -1,7 +1,6 @@
-import { z } from "zod";
 import type { JsonValue, ToolDeclaration } from "../models/index.js";
 import type { Principal } from "../shared/index.js";
-import type { SessionActuation, ToolRegistry, ToolSpec } from "../tools/index.js";
+import { toolJsonSchema, type SessionActuation, type ToolRegistry, type ToolSpec } from "../tools/index.js";
 import type { AgentTool } from "./agent-tool.js";
 
 /** The registry tools the agent may use, by base name. Session tools are for MCP callers only. */
@@ -14,8 +13,7 @@ const declarations = new WeakMap<ToolSpec, ToolDeclaration>();
 export function declarationOf(spec: ToolSpec): ToolDeclaration {
   let d = declarations.get(spec);
   if (!d) {
-    const { $schema: _ignored, ...parameters } = z.toJSONSchema(spec.input, { target: "draft-7", io: "input", unrepresentable: "any" }) as Record<string, JsonValue>;
-    d = { name: spec.name, description: spec.description, parameters };
+    d = { name: spec.name, description: spec.description, parameters: toolJsonSchema(spec.input, "input") as Record<string, JsonValue> };
     declarations.set(spec, d);
   }
   return d;

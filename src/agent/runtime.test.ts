@@ -8,11 +8,9 @@ import type { ModelClient } from "../models/index.js";
 import { silentLogger, systemClock, type Principal } from "../shared/index.js";
 import { demoHouse, startSimulator, type Simulator } from "../simulator/index.js";
 import { MEMORY_CACHE_SESSIONS, openStore, type ContinuationRequestInput, type Store } from "../store/index.js";
-import { ToolRegistry } from "../tools/index.js";
-import { createCallServiceTool } from "../tools/actions/index.js";
-import { createGroundingTools } from "../tools/grounding/index.js";
+import { createCallServiceTool, createGroundingTools, ToolRegistry } from "../tools/index.js";
 import { scriptedModel, type ScriptedReply } from "../../test/support/scripted-model.js";
-import { createAgentTools } from "../tools/agent/index.js";
+import { createAgentTools } from "../tools/index.js";
 import type { ToolCallContext } from "../tools/index.js";
 import { AgentRuntime } from "./runtime.js";
 

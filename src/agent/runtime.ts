@@ -13,9 +13,7 @@ import {
   type SessionHead,
   type Store,
 } from "../store/index.js";
-import type { ToolRegistry } from "../tools/index.js";
-import type { AgentService } from "../tools/agent/index.js";
-import type { ActuationCeiling } from "../tools/actions/index.js";
+import type { ActuationCeiling, AgentService, ToolRegistry } from "../tools/index.js";
 import { AgentError } from "./errors.js";
 import { AgentEvents, type AgentEvent } from "./events.js";
 import { executeContinuation } from "./execute-continuation.js";

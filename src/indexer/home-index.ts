@@ -1,11 +1,11 @@
-import type { CompressedState, EntitiesMessage, HaClient, HassEvent, Unsubscribe } from "../ha/index.js";
-import { describeError, systemClock, type Clock, type Logger } from "../shared/index.js";
+import type { HaClient, Unsubscribe } from "../ha/index.js";
+import { systemClock, type Clock, type Logger } from "../shared/index.js";
+import { createEntityFeed } from "./entity-feed.js";
 import type { EntityFilter } from "./filters.js";
 import { HomeGraph, type SearchOptions, type SearchResult } from "./graph.js";
-import { INDEX_FORMAT_VERSION, readIndexMeta, writeIndexMeta } from "./meta.js";
-import type { DeviceInfo, IndexedEntity, LiveState, Registries } from "./model.js";
-import { RateMeter } from "./rate.js";
-import { EXTENDED_SLICE, fetchExtended, fetchRegistries } from "./registry-fetch.js";
+import { createMetaRecorder } from "./meta-recorder.js";
+import type { DeviceInfo, IndexedEntity, LiveState } from "./model.js";
+import { createRegistrySync } from "./registry-sync.js";
 import { renderEntities, type RenderedContext } from "./render.js";
 import type { TargetIds, TargetResolution } from "./targets.js";
 
@@ -50,8 +50,6 @@ export interface HomeIndex {
   stop(): Promise<void>;
 }
 
-const START_RETRY_MS = 2000;
-
 const REGISTRY_EVENTS = [
   "entity_registry_updated",
   "device_registry_updated",
@@ -71,36 +69,26 @@ export interface HomeIndexDeps {
   heapUsed?: () => number;
 }
 
-/** Builds the index over a connected HA client. Nothing happens until `start()`. */
+/**
+ * Builds the index over a connected HA client. Nothing happens until `start()`.
+ * The entity feed keeps states live, the registry sync keeps the structure
+ * live, and the graph answers the queries.
+ */
 export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
   const { ha, logger } = deps;
   const clock = deps.clock ?? systemClock;
   const debounceMs = deps.registryDebounceMs ?? 500;
   const heapUsed = deps.heapUsed ?? (() => process.memoryUsage().heapUsed);
   const graph = new HomeGraph();
-  const rate = new RateMeter(clock);
   const unsubscribers: Unsubscribe[] = [];
   const removers: (() => void)[] = [];
   let ready = false;
   let stopped = false;
   let lastSyncAt: number | null = null;
-  let eventsApplied = 0;
-  const applied = (n: number) => {
-    eventsApplied += n;
-    rate.add(n);
-  };
-  let debounceTimer: NodeJS.Timeout | undefined;
-  let refetching: Promise<void> | undefined;
-  let refetchAgain = false;
-  let extendedPending: Promise<void> | undefined;
-  let extendedWanted: Set<string> | "all" = new Set();
-  // Until the first registries arrive, entity messages wait here so the index is built once.
-  let pending: { snapshot: Record<string, CompressedState> | undefined; diffs: EntitiesMessage[] } | undefined = {
-    snapshot: undefined,
-    diffs: [],
-  };
-  let firstSnapshot: () => void = () => undefined;
-  const gotFirstSnapshot = new Promise<void>((resolve) => (firstSnapshot = resolve));
+  const parts = { graph, logger, stopped: () => stopped, synced: () => void (lastSyncAt = clock.now()) };
+  const feed = createEntityFeed({ ...parts, clock });
+  const registries = createRegistrySync({ ...parts, ha, debounceMs });
+  const meta = createMetaRecorder({ dataDir: deps.dataDir, ha, clock, logger, stopped: parts.stopped });
   let stopSignal: () => void = () => undefined;
   const stopRequested = new Promise<void>((resolve) => (stopSignal = resolve));
 
@@ -110,164 +98,16 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
     else unsubscribers.push(unsubscribe);
   }
 
-  const fetchAll = () => fetchRegistries({ ha, logger, extended: graph.extended() });
-
-  /** The first fetch: a connection lost midway is retried after the next reconnect rather than failing start(). */
-  async function fetchRegistriesPatiently(): Promise<Registries> {
-    for (;;) {
-      try {
-        return await fetchAll();
-      } catch (err) {
-        if (stopped) throw err;
-        logger.warn({ err: describeError(err) }, "could not fetch the registries; retrying once Home Assistant is back");
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, START_RETRY_MS);
-          const remove = ha.onReady(done);
-          function done() {
-            clearTimeout(timer);
-            remove();
-            resolve();
-          }
-        });
-      }
-    }
-  }
-
-  function onEntities(message: EntitiesMessage, snapshot: boolean): void {
-    if (stopped) return;
-    if (pending) {
-      if (snapshot) {
-        pending.snapshot = message.a ?? {};
-        pending.diffs = [];
-        firstSnapshot();
-      } else if (pending.snapshot) pending.diffs.push(message);
-      return;
-    }
-    if (snapshot) {
-      graph.replaceStates(message.a ?? {});
-      lastSyncAt = clock.now();
-      logger.debug({ entities: graph.entityCount }, "entity snapshot applied");
-      return;
-    }
-    applied(graph.applyDiff(message));
-  }
-
-  /**
-   * Aliases and device-class overrides are only in `get_entries`, which is
-   * slow for 10,000 entities. The index is searchable without them, so they
-   * are fetched afterwards in slices (keeping the socket free for state
-   * changes) and patched into the few entities that have any.
-   */
-  async function refreshExtended(only?: string[]): Promise<void> {
-    let extended: Registries["extended"];
-    try {
-      // A partial refresh keeps what is known and replaces just the entities asked about.
-      extended = await fetchExtended({ ha, ids: only ?? graph.registeredIds(), base: only ? graph.extended() : {}, stopped: () => stopped });
-    } catch (err) {
-      logger.debug({ err: describeError(err) }, "entity aliases unavailable; searching without them");
-      return;
-    }
-    if (stopped) return;
-    const changed = graph.setExtended(extended);
-    logger.debug({ changed }, "entity aliases and device classes applied");
-  }
-
-  function refetch(): Promise<void> {
-    if (refetching) {
-      refetchAgain = true;
-      return refetching;
-    }
-    refetching = (async () => {
-      do {
-        refetchAgain = false;
-        try {
-          const registries = await fetchAll();
-          if (stopped) return;
-          graph.setRegistries(registries);
-          lastSyncAt = clock.now();
-          const wanted = extendedWanted;
-          extendedWanted = new Set();
-          if (wanted === "all") await refreshExtended();
-          else if (wanted.size > 0) await refreshExtended([...wanted]);
-          logger.debug({ entities: graph.entityCount }, "registries refetched");
-        } catch (err) {
-          // The next reconnect or registry event tries again.
-          logger.warn({ err: describeError(err) }, "could not refetch the registries");
-        }
-      } while (refetchAgain && !stopped);
-    })().finally(() => {
-      refetching = undefined;
-    });
-    return refetching;
-  }
-
-  /**
-   * Registry events are collected into one refetch. Only entity registry
-   * changes can change aliases, and they name the entity, so only those
-   * entities' extended entries are fetched again.
-   */
-  function onRegistryEvent(event: HassEvent): void {
-    if (stopped) return;
-    if (event.event_type === "entity_registry_updated" && extendedWanted !== "all") {
-      const id = event.data.entity_id;
-      if (typeof id === "string") extendedWanted.add(id);
-      else extendedWanted = "all";
-      if (extendedWanted !== "all" && extendedWanted.size > EXTENDED_SLICE) extendedWanted = "all";
-    }
-    scheduleRefetch();
-  }
-
-  function scheduleRefetch(): void {
-    if (stopped) return;
-    clearTimeout(debounceTimer);
-    debounceTimer = setTimeout(() => {
-      debounceTimer = undefined;
-      void refetch();
-    }, debounceMs);
-  }
-
-  let metaVersion: string | null | undefined;
-  async function checkMeta(dataDir: string): Promise<void> {
-    const haVersion = ha.haVersion ?? null;
-    if (metaVersion === haVersion) return;
-    metaVersion = haVersion;
-    const prior = await readIndexMeta(dataDir);
-    if (prior && (prior.formatVersion !== INDEX_FORMAT_VERSION || prior.haVersion !== haVersion)) {
-      logger.info({ from: prior, toFormat: INDEX_FORMAT_VERSION, toHa: haVersion }, "index format or Home Assistant version changed; rebuilt from scratch");
-    }
-    await writeIndexMeta(dataDir, { formatVersion: INDEX_FORMAT_VERSION, haVersion, builtAt: clock.now() });
-  }
-
-  // Meta writes run one after another (they share a temp file), and whenIdle() and stop() wait for them.
-  let metaWriting: Promise<void> | undefined;
-  function recordMeta(): Promise<void> {
-    const dataDir = deps.dataDir;
-    if (!dataDir || stopped) return Promise.resolve();
-    const next = (metaWriting ?? Promise.resolve())
-      .then(() => checkMeta(dataDir))
-      .catch((err: unknown) => logger.warn({ err: describeError(err) }, "could not write index/meta.json"))
-      .finally(() => {
-        if (metaWriting === next) metaWriting = undefined;
-      });
-    metaWriting = next;
-    return next;
-  }
-
   return {
     async start() {
       if (stopped) return;
       const startedAt = clock.now();
       // A reconnect may have missed registry events; the entity snapshot comes by itself.
-      removers.push(
-        ha.onReady(() => {
-          // HA may have been upgraded while we were disconnected: the full refetch rebuilds, the meta file records it.
-          extendedWanted = "all";
-          void refetch().then(recordMeta);
-        }),
-      );
-      for (const type of REGISTRY_EVENTS) keep(await ha.subscribeEvents(type, onRegistryEvent));
-      keep(await ha.subscribeEntities(onEntities));
-      const loaded = Promise.all([fetchRegistriesPatiently(), gotFirstSnapshot]);
+      // HA may have been upgraded while we were disconnected: the full refetch rebuilds, the meta file records it.
+      removers.push(ha.onReady(() => void registries.resync().then(meta.record)));
+      for (const type of REGISTRY_EVENTS) keep(await ha.subscribeEvents(type, registries.onRegistryEvent));
+      keep(await ha.subscribeEntities(feed.onEntities));
+      const loaded = Promise.all([registries.fetchPatiently(), feed.firstSnapshot]);
       // stop() before the first snapshot ends start() without an index, rather than leaving it waiting.
       // Only a flag goes through the race: stopRequested stays pending for the
       // life of the index, and whatever the race resolves with stays alive with it.
@@ -276,16 +116,12 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
         loaded.catch(() => undefined);
         return;
       }
-      const [registries] = await loaded;
-      const { snapshot, diffs } = pending!;
-      pending = undefined;
-      graph.load(registries, snapshot ?? {});
-      for (const d of diffs) applied(graph.applyDiff(d));
-      lastSyncAt = clock.now();
+      const [fetched] = await loaded;
+      feed.build(fetched);
       ready = true;
       logger.info({ entities: graph.entityCount, ms: clock.now() - startedAt }, "index ready");
-      extendedPending = refreshExtended().finally(() => (extendedPending = undefined));
-      await recordMeta();
+      registries.refreshAllExtended();
+      await meta.record();
     },
     get ready() {
       return ready;
@@ -297,8 +133,8 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
       entities: graph.entityCount,
       ...graph.counts(),
       lastSyncAt,
-      eventsPerSecond: rate.perSecond(),
-      eventsApplied,
+      eventsPerSecond: feed.eventsPerSecond(),
+      eventsApplied: feed.eventsApplied(),
       heapUsedBytes: heapUsed(),
     }),
     states: () => graph.states(),
@@ -308,24 +144,21 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
     render: (entities, opts) => renderEntities(entities, opts),
     resolveTarget: (target, domain) => graph.resolveTarget(target, domain),
     async whenIdle() {
-      while (debounceTimer !== undefined || refetching || extendedPending || metaWriting) {
-        if (refetching) await refetching;
-        else if (extendedPending) await extendedPending;
-        else if (metaWriting) await metaWriting;
+      while (registries.scheduled() || registries.running() || meta.writing()) {
+        const running = registries.running() ?? meta.writing();
+        if (running) await running;
         else await new Promise((r) => setTimeout(r, Math.min(debounceMs, 50)));
       }
     },
     async stop() {
       stopped = true;
       stopSignal();
-      clearTimeout(debounceTimer);
-      debounceTimer = undefined;
       for (const remove of removers.splice(0)) remove();
       const unsubs = unsubscribers.splice(0);
+      const stopping = registries.stop();
       await Promise.all(unsubs.map((u) => u().catch(() => undefined)));
-      await refetching;
-      await extendedPending;
-      await metaWriting;
+      await stopping;
+      await meta.writing();
     },
   };
 }

@@ -1,9 +1,8 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
 import type { Logger } from "../shared/index.js";
 import { PrincipalSchema, type Principal } from "../shared/index.js";
-import type { ToolCallContext, ToolRegistry, ToolSpec } from "../tools/index.js";
+import { toolJsonSchema, type ToolCallContext, type ToolRegistry, type ToolSpec } from "../tools/index.js";
 
 const described = new WeakMap<ToolRegistry, { count: number; tools: Tool[] }>();
 
@@ -20,17 +19,12 @@ export function describeTools(registry: ToolRegistry): Tool[] {
     name: registry.wireName(spec.name),
     title: spec.title,
     description: spec.description,
-    inputSchema: jsonSchema(spec.input, "input"),
-    outputSchema: jsonSchema(spec.output, "output"),
+    inputSchema: toolJsonSchema(spec.input, "input") as Tool["inputSchema"],
+    outputSchema: toolJsonSchema(spec.output, "output") as Tool["outputSchema"],
     annotations: { title: spec.title, ...spec.annotations },
   }));
   described.set(registry, { count: specs.length, tools });
   return tools;
-}
-
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): Tool["inputSchema"] {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: "draft-7", io, unrepresentable: "any" }) as Record<string, unknown>;
-  return rest as Tool["inputSchema"];
 }
 
 /** The principal travels from the HTTP layer to tool calls inside the SDK's `authInfo`. */

@@ -3,11 +3,7 @@ import type { HaClient } from "../ha/index.js";
 import type { HomeIndex } from "../indexer/index.js";
 import { estimateTokens } from "../models/index.js";
 import type { Store } from "../store/index.js";
-import { ToolRegistry } from "../tools/index.js";
-import { createCallServiceTool } from "../tools/actions/index.js";
-import { createAgentTools, type AgentService } from "../tools/agent/index.js";
-import { createGroundingTools } from "../tools/grounding/index.js";
-import { createSessionTools } from "../tools/sessions/index.js";
+import { createAgentTools, createCallServiceTool, createGroundingTools, createSessionTools, ToolRegistry, type AgentService } from "../tools/index.js";
 import { describeTools } from "./tool-bridge.js";
 
 /** Every tool the program serves, as app.ts registers them. */

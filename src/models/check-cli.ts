@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { ConfigError, loadConfig } from "../config/index.js";
 import { describeError, silentLogger, systemClock } from "../shared/index.js";
 import { checkModel } from "./check.js";
-import { DEMO_MODEL } from "./demo/provider.js";
+import { DEMO_MODEL } from "./demo/index.js";
 import { ModelChoiceError } from "./model-choice-error.js";
 import { createModelSource } from "./model-source.js";
 import { builtInModelProviders } from "./providers.js";

@@ -38,5 +38,4 @@ export { ModelChoiceError } from "./model-choice-error.js";
 export { builtInModelProviders } from "./providers.js";
 export { checkModel, type ModelCheck } from "./check.js";
 export { geminiProvider, createGeminiClient, type GeminiClient } from "./gemini/index.js";
-export { demoProvider, DEMO_LABEL, DEMO_MODEL } from "./demo/provider.js";
-export { startFakeGemini, type FakeGemini, type GeminiReply } from "./fakes/gemini/index.js";
+export { demoProvider, DEMO_LABEL, DEMO_MODEL } from "./demo/index.js";

@@ -1,4 +1,4 @@
-import { demoProvider } from "./demo/provider.js";
+import { demoProvider } from "./demo/index.js";
 import { geminiProvider } from "./gemini/index.js";
 import { openaiProvider } from "./openai/index.js";
 import { ModelProviderRegistry } from "./registry.js";

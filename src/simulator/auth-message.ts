@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { humanizeIssues, humanizeLine } from "./commands/humanize.js";
+import { humanizeIssues, humanizeLine } from "./commands/index.js";
 
 /**
  * HA's AUTH_MESSAGE_SCHEMA: `type` must be "auth", `access_token` and

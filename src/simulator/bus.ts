@@ -1,4 +1,4 @@
-import type { HassContext } from "../ha/types.js";
+import type { HassContext } from "../ha/index.js";
 import type { SimState } from "./state.js";
 import { isoTime } from "./time.js";
 

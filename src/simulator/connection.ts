@@ -1,7 +1,7 @@
 import { WebSocket, type RawData } from "ws";
 import { checkAuthMessage } from "./auth-message.js";
-import { CommandError, type CommandMessage } from "./commands/command.js";
-import type { ServerContext } from "./context.js";
+import { CommandError } from "./command-error.js";
+import type { CommandConnection, CommandMessage, ServerContext } from "./context.js";
 import type { SimUser } from "./users.js";
 
 /**
@@ -24,7 +24,7 @@ const WRITER_LIMIT_BYTES = 1024 * 1024;
  * the command phase with its id rules, subscriptions and coalesced frames,
  * and HA's pending-message limits for a client that does not keep up.
  */
-export class SimConnection {
+export class SimConnection implements CommandConnection {
   user: SimUser | undefined;
   /** The token this connection authenticated with. */
   token: string | undefined;

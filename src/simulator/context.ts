@@ -1,7 +1,6 @@
 import type { Logger } from "../shared/index.js";
-import type { Command } from "./commands/command.js";
 import type { HomeModel } from "./home.js";
-import type { UserStore } from "./users.js";
+import type { SimUser, UserStore } from "./users.js";
 
 /** Switches the fault injector flips; connections read them on every message. */
 export interface FaultState {
@@ -24,4 +23,28 @@ export interface ServerContext {
   pendingPeakMs: number;
   /** Runs `run` after `ms`; returns a cancel function. A seam so tests can fire timers themselves. */
   schedule: (ms: number, run: () => void) => () => void;
+}
+
+export type CommandMessage = { id: number; type: string } & Record<string, unknown>;
+
+/**
+ * A connection as a command sees it. Commands and connections refer to each
+ * other, so this contract lives here, beneath both, and SimConnection
+ * implements it.
+ */
+export interface CommandConnection {
+  readonly ctx: ServerContext;
+  readonly user: SimUser | undefined;
+  sendResult(id: number, result: unknown): void;
+  /** An event message whose `event` member is already serialised. */
+  sendEventJson(id: number, eventJson: string): void;
+  sendMessage(message: object): void;
+  setSupportedFeatures(features: Record<string, number>): void;
+  addSubscription(id: number, unsubscribe: () => void): void;
+  removeSubscription(id: number): boolean;
+}
+
+export interface Command {
+  type: string;
+  handle(conn: CommandConnection, msg: CommandMessage): void | Promise<void>;
 }

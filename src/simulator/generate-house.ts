@@ -1,5 +1,5 @@
 import type { House, HouseDevice, HouseEntity } from "./house-schema.js";
-import { around, slug } from "./demo/spec.js";
+import { around, slug } from "./demo/index.js";
 import { createRng, hexId, type Rng } from "./random.js";
 
 /**

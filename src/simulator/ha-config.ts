@@ -1,4 +1,4 @@
-import type { HassConfig } from "../ha/types.js";
+import type { HassConfig } from "../ha/index.js";
 import type { House } from "./house-schema.js";
 
 const METRIC = { length: "km", accumulated_precipitation: "mm", area: "m²", mass: "g", pressure: "Pa", temperature: "°C", volume: "L", wind_speed: "m/s" };

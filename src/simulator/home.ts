@@ -6,7 +6,7 @@ import type {
   HassContext,
   HassState,
   LabelRegistryEntry,
-} from "../ha/types.js";
+} from "../ha/index.js";
 import { Bus, SimEvent } from "./bus.js";
 import type { SimHome } from "./sim-home.js";
 import { haConfig } from "./ha-config.js";
@@ -25,7 +25,7 @@ import {
   type HouseFloorInput,
   type HouseLabelInput,
 } from "./house-schema.js";
-import { initialChangedMs } from "./history/timeline.js";
+import { initialChangedMs } from "./history/index.js";
 import { Registries, pickOld, registryEntry, type SimEntityEntry } from "./registries.js";
 import { makeState, sameValue, type SimState } from "./state.js";
 import { stableMs } from "./time.js";

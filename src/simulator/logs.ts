@@ -1,4 +1,4 @@
-import type { SystemLogEntry } from "../ha/types.js";
+import type { SystemLogEntry } from "../ha/index.js";
 import type { HomeModel } from "./home.js";
 
 /** `system_log/list`: the house's log entries, newest first as HA lists them. */

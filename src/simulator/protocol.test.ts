@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { EntitiesMessage, HassState } from "../ha/types.js";
+import type { EntitiesMessage, HassState } from "../ha/index.js";
 import { demoHouse } from "./demo/index.js";
 import { startSimulator, type Simulator } from "./index.js";
 import { RawClient } from "../../test/support/simulator/raw-client.js";

@@ -5,7 +5,7 @@ import type {
   ExtendedEntityRegistryEntry,
   FloorRegistryEntry,
   LabelRegistryEntry,
-} from "../ha/types.js";
+} from "../ha/index.js";
 import type { HouseConfigEntry, HouseDevice, HouseEntity } from "./house-schema.js";
 import { dict, own } from "../shared/index.js";
 import { hexId } from "./random.js";

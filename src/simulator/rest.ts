@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerContext } from "./context.js";
-import { CommandError } from "./commands/command.js";
+import { CommandError } from "./command-error.js";
 import { errorLogText } from "./logs.js";
 import { callService } from "./services/index.js";
 import { renderTemplate, TemplateError } from "./template.js";

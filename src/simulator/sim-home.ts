@@ -1,4 +1,4 @@
-import type { AreaRegistryEntry, FloorRegistryEntry, HassState, LabelRegistryEntry } from "../ha/types.js";
+import type { AreaRegistryEntry, FloorRegistryEntry, HassState, LabelRegistryEntry } from "../ha/index.js";
 import type { HouseAreaInput, HouseDevice, HouseDeviceInput, HouseEntityInput, HouseFloorInput, HouseLabelInput } from "./house-schema.js";
 import type { SimEntityEntry } from "./registries.js";
 import type { ExposureSettings } from "./exposure.js";

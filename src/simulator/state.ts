@@ -1,4 +1,4 @@
-import type { CompressedState, CompressedStateDiff, HassContext, HassState } from "../ha/types.js";
+import type { CompressedState, CompressedStateDiff, HassContext, HassState } from "../ha/index.js";
 import { dict } from "../shared/index.js";
 import { isoTime } from "./time.js";
 

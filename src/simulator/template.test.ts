@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { HassState } from "../ha/types.js";
+import type { HassState } from "../ha/index.js";
 import { renderTemplate, TemplateError } from "./template.js";
 
 const states: Record<string, Partial<HassState>> = {

@@ -1,4 +1,4 @@
-import type { HassState } from "../ha/types.js";
+import type { HassState } from "../ha/index.js";
 
 /**
  * A small Jinja subset for `render_template`: literal text and `{{ … }}`

@@ -9,5 +9,10 @@ export {
   type ToolFailure,
   type ToolAnnotations,
   type AnyObjectSchema,
+  type SessionActuation,
 } from "./tool.js";
-export { targetsOfCall, type SessionActuation } from "./actions/index.js";
+export { toolJsonSchema } from "./json-schema.js";
+export { createGroundingTools, createAnalyzeErrorsTool, createDiagnoseEntityTool, createIndexSearchTool, createRenderContextTool, createStateQueryTool } from "./grounding/index.js";
+export { createCallServiceTool, decideActuation, targetsOfCall, type ActuationCeiling, type ActuationDecision } from "./actions/index.js";
+export { createAgentTools, type AgentService } from "./agent/index.js";
+export { createSessionTools } from "./sessions/index.js";

@@ -1,6 +1,12 @@
 import type { z } from "zod";
 import type { Principal } from "../shared/index.js";
-import type { SessionActuation } from "./actions/actuation-policy.js";
+import type { Policy } from "../store/index.js";
+
+/**
+ * A session's own limits on changing the home: the stored policy's two
+ * fields. `allowlistedServices` empty means whatever the ceiling allows.
+ */
+export type SessionActuation = Pick<Policy, "allowActuation" | "allowlistedServices">;
 
 /** What a tool may learn about the call it is serving. */
 export interface ToolCallContext {

@@ -1,30 +1,28 @@
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { loadedAtBoot, shown } from "../lint/import-graph.js";
 
 const root = join(import.meta.dirname, "..", "..");
 
-/** Packages reached from `file` through static, non-type imports: what Node loads at boot. */
-function bootPackages(file: string, seen = new Set<string>(), packages = new Set<string>()): Set<string> {
-  if (seen.has(file)) return packages;
-  seen.add(file);
-  const source = readFileSync(file, "utf8");
-  for (const match of source.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s+"([^"]+)"/gms)) {
-    const specifier = match[1]!;
-    if (!specifier.startsWith(".")) {
-      packages.add(specifier);
-      continue;
-    }
-    const target = resolve(dirname(file), specifier.replace(/\.js$/, ".ts"));
-    if (existsSync(target)) bootPackages(target, seen, packages);
-  }
-  return packages;
-}
+/** What Node loads at boot: the files and packages reached from src/main.ts through static, non-type imports. */
+const boot = () => loadedAtBoot(join(root, "src", "main.ts"));
 
 describe("what the program loads at boot", () => {
   it("leaves the Gemini SDK until a Gemini client is created", () => {
-    const packages = bootPackages(join(root, "src", "main.ts"));
+    const { packages } = boot();
     expect(packages).toContain("@modelcontextprotocol/sdk/server/streamableHttp.js");
     expect([...packages].filter((p) => p.startsWith("@google/genai"))).toEqual([]);
+  });
+
+  it("leaves the simulator to demo mode: no static import chain from src/main.ts reaches it", () => {
+    const files = [...boot().files].map((file) => shown(root, file));
+    expect(files).toContain("src/app.ts");
+    expect(files.filter((file) => file.startsWith("src/simulator/"))).toEqual([]);
+  });
+
+  it("holds no fake model server: the demo model loads its fake when it starts", () => {
+    const files = [...boot().files].map((file) => shown(root, file));
+    expect(files).toContain("src/models/demo/provider.ts");
+    expect(files.filter((file) => file.startsWith("src/models/fakes/"))).toEqual([]);
   });
 });

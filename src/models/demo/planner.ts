@@ -1,4 +1,4 @@
-import type { GeminiReply, GeminiRequestBody } from "../fakes/gemini/index.js";
+import type { GeminiReply, GeminiRequestBody } from "../fakes/index.js";
 
 interface Hit {
   entity_id: string;

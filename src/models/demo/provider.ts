@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { startFakeGemini } from "../fakes/gemini/index.js";
-import { createGeminiClient } from "../gemini/index.js";
-import { GeminiOptionsSchema } from "../gemini/options.js";
+import { createGeminiClient, GeminiOptionsSchema } from "../gemini/index.js";
 import type { ModelProvider } from "../types.js";
 import { demoPlan } from "./planner.js";
 
@@ -20,6 +18,8 @@ export const demoProvider: ModelProvider<z.ZodObject<{ model: z.ZodDefault<z.Zod
   description: "A deterministic, rule-based stand-in for a model, for demo mode. It needs no key and no network.",
   options: z.object({ model: z.string().default(DEMO_MODEL) }),
   async create(_options, deps) {
+    // The fake server loads with the demo model only: a process that runs a real model never holds it.
+    const { startFakeGemini } = await import("../fakes/index.js");
     const server = await startFakeGemini({ apiKey: DEMO_KEY, models: [DEMO_MODEL], responder: (body) => demoPlan(body) });
     const client = await createGeminiClient(GeminiOptionsSchema.parse({ apiKey: DEMO_KEY, baseUrl: server.url, model: DEMO_MODEL, label: DEMO_LABEL, providerName: "demo", contextWindow: 1_048_576, maxOutputTokens: 8_192 }), deps);
     return Object.assign(client, { close: () => server.close() });

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { demoPlan } from "../demo/planner.js";
+import { demoPlan } from "../demo/index.js";
 import { startFakeGemini } from "./gemini/index.js";
 import { untilStopped } from "./until-stopped.js";
 

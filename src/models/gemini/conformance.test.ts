@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { silentLogger, systemClock } from "../../shared/index.js";
-import { startFakeGemini, type FakeGemini, type GeminiReply } from "../fakes/gemini/index.js";
+import { startFakeGemini, type FakeGemini, type GeminiReply } from "../fakes/index.js";
 import type { ConversationItem, GenerateRequest, JsonValue, ToolDeclaration } from "../index.js";
 import type { ModelError } from "../errors.js";
 import { GeminiClient } from "./client.js";

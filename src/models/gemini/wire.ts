@@ -1,5 +1,6 @@
 import type { Content, FunctionDeclaration, Part } from "@google/genai";
-import type { ConversationItem, GenerateRequest, JsonValue, ModelTurn, ToolDeclaration } from "../index.js";
+import type { ConversationItem, JsonValue, ModelTurn } from "../schemas.js";
+import type { GenerateRequest, ToolDeclaration } from "../types.js";
 
 /** Ids we make for calls Gemini sent without one; they are not sent back, as Gemini never saw them. */
 export const GENERATED_ID = "gen-";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startFakeOpenAiServer, type FakeFlavour, type FakeOpenAiOptions, type FakeOpenAiServer } from "../fakes/openai/index.js";
+import { startFakeOpenAiServer, type FakeFlavour, type FakeOpenAiOptions, type FakeOpenAiServer } from "../fakes/index.js";
 import { INVALID_TOOL_ARGS_KEY, type ConversationItem, type JsonValue } from "../schemas.js";
 import type { PartialOutput } from "../types.js";
 import { ask, clientFor, TOOLS } from "../../../test/support/models/openai-harness.js";

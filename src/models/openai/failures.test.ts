@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLogger, manualClock } from "../../shared/index.js";
 import { ModelError } from "../errors.js";
-import { startFakeOpenAiServer, type FakeOpenAiOptions, type FakeOpenAiServer } from "../fakes/openai/index.js";
+import { startFakeOpenAiServer, type FakeOpenAiOptions, type FakeOpenAiServer } from "../fakes/index.js";
 import type { GenerateResult } from "../types.js";
 import { ask, clientFor, recordingSleep } from "../../../test/support/models/openai-harness.js";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { silentLogger, systemClock } from "../../shared/index.js";
-import { startFakeOpenAiServer, type FakeOpenAiServer } from "../fakes/openai/index.js";
+import { startFakeOpenAiServer, type FakeOpenAiServer } from "../fakes/index.js";
 import { ModelProviderRegistry } from "../registry.js";
 import { openaiProvider } from "./index.js";
 

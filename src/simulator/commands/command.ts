@@ -1,25 +1,10 @@
 import { z } from "zod";
-import type { SimConnection } from "../connection.js";
+import { CommandError } from "../command-error.js";
+import type { Command, CommandConnection, CommandMessage } from "../context.js";
 import { humanizeIssues, humanizeLine } from "./humanize.js";
 
-/** A command failure with one of HA's error codes (`not_found`, `invalid_format`, …). */
-export class CommandError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    /** HA adds these to some errors so the frontend can translate them. */
-    readonly translation?: { translation_domain: string; translation_key: string; translation_placeholders?: Record<string, string> },
-  ) {
-    super(message);
-  }
-}
-
-export type CommandMessage = { id: number; type: string } & Record<string, unknown>;
-
-export interface Command {
-  type: string;
-  handle(conn: SimConnection, msg: CommandMessage): void | Promise<void>;
-}
+export { CommandError };
+export type { Command, CommandMessage };
 
 type Fields = z.ZodRawShape;
 type Parsed<F extends Fields> = z.infer<z.ZodObject<F>> & { id: number; type: string };
@@ -34,11 +19,11 @@ type Parsed<F extends Fields> = z.infer<z.ZodObject<F>> & { id: number; type: st
 export function defineCommand<F extends Fields>(
   type: string,
   fields: F | null,
-  handle: (conn: SimConnection, msg: Parsed<F>) => void | Promise<void>,
+  handle: (conn: CommandConnection, msg: Parsed<F>) => void | Promise<void>,
   options: { adminOnly?: boolean } = {},
 ): Command {
   const schema = fields && z.strictObject({ id: z.number(), type: z.string(), ...fields });
-  const authorize = (conn: SimConnection) => {
+  const authorize = (conn: CommandConnection) => {
     if (options.adminOnly && !conn.user?.isAdmin) throw new CommandError("unauthorized", "Unauthorized");
   };
   return {

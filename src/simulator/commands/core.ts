@@ -1,4 +1,4 @@
-import type { HassUser } from "../../ha/types.js";
+import type { HassUser } from "../../ha/index.js";
 import { CommandError, defineCommand, type Command } from "./command.js";
 import { dict, intDict, positiveInt, str } from "./fields.js";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CompressedState } from "../../ha/types.js";
+import type { CompressedState } from "../../ha/index.js";
 import { dict } from "../../shared/index.js";
 import type { SimEvent } from "../bus.js";
 import { entityFilter } from "../entity-filter.js";

@@ -7,6 +7,8 @@ import { serviceCommands } from "./services.js";
 import { recorderCommands } from "./recorder.js";
 import { renderTemplateCommand } from "./template.js";
 
+export { humanizeIssues, humanizeLine } from "./humanize.js";
+
 /** Every WebSocket command the simulator understands, by type. */
 export function allCommands(): Map<string, Command> {
   const list: Command[] = [...coreCommands, subscribeEntities, ...registryCommands, ...serviceCommands, ...recorderCommands, renderTemplateCommand, ...exposureCommands];

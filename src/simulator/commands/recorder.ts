@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { historyDuringPeriod, logbookEvents, statisticsDuringPeriod, STATISTIC_TYPES } from "../history/queries.js";
+import { historyDuringPeriod, logbookEvents, statisticsDuringPeriod, STATISTIC_TYPES } from "../history/index.js";
 import { systemLogEntries } from "../logs.js";
 import { CommandError, defineCommand, type Command } from "./command.js";
 import { bool, oneOf, str, strList, VALID_ENTITY_ID } from "./fields.js";

@@ -1,4 +1,4 @@
-import type { ExtendedEntityRegistryEntry } from "../../ha/types.js";
+import type { ExtendedEntityRegistryEntry } from "../../ha/index.js";
 import { dict } from "../../shared/index.js";
 import { configEntryForm, deviceWireForm, entityDisplayList, entityExtendedForm, entityListForm } from "../registries.js";
 import { CommandError, defineCommand, type Command } from "./command.js";

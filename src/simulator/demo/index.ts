@@ -6,6 +6,8 @@ import { MODELS } from "./models.js";
 import { FLOORS, LABELS, ROOMS } from "./rooms.js";
 import { demoSystemLog } from "./system-log.js";
 
+export { around, slug } from "./spec.js";
+
 /**
  * The demo house ("Linden House"): about 350 entities in 17 areas over two
  * floors and the outdoors, 24 h of history, and a system log with real

@@ -1,4 +1,4 @@
-import type { HassContext } from "../../ha/types.js";
+import type { HassContext } from "../../ha/index.js";
 import type { House, HouseEntity } from "../house-schema.js";
 import { createRng, hashString, type Rng } from "../random.js";
 import { stableMs } from "../time.js";

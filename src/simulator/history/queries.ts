@@ -1,8 +1,7 @@
-import type { HassContext, HistoryResult, LogbookEntry, StatisticValue } from "../../ha/types.js";
+import type { HassContext, HistoryResult, LogbookEntry, StatisticValue } from "../../ha/index.js";
 import { dict, own } from "../../shared/index.js";
-import type { HomeModel } from "../home.js";
 import type { HistoryPoint } from "./generate.js";
-import { historyOf } from "./store.js";
+import { historyOf, type RecordedHome } from "./store.js";
 
 /** Domains whose attribute-only changes HA's recorder counts as significant. */
 const SIGNIFICANT_ATTRIBUTE_DOMAINS = new Set(["climate", "device_tracker", "humidifier", "thermostat", "water_heater"]);
@@ -14,7 +13,7 @@ const NEED_ATTRIBUTE_DOMAINS = new Set(["climate", "humidifier", "input_datetime
  * start time), then every change up to `end`, in HA's compressed rows.
  */
 export function historyDuringPeriod(
-  home: HomeModel,
+  home: RecordedHome,
   q: { startMs: number; endMs: number; entityIds: string[]; minimal: boolean; noAttributes: boolean; significantOnly: boolean; includeStartState: boolean },
 ): HistoryResult {
   const store = historyOf(home);
@@ -61,7 +60,7 @@ const ALWAYS_CONTINUOUS = new Set(["counter", "proximity"]);
  * proximity always; a sensor when the row has a unit of measurement (the SQL
  * filter) or its registry entry has a state class (`is_sensor_continuous`).
  */
-function continuous(home: HomeModel, entityId: string, attributes: Record<string, unknown>): boolean {
+function continuous(home: RecordedHome, entityId: string, attributes: Record<string, unknown>): boolean {
   const domain = entityId.slice(0, entityId.indexOf("."));
   if (ALWAYS_CONTINUOUS.has(domain)) return true;
   if (domain !== "sensor") return false;
@@ -77,7 +76,7 @@ function continuous(home: HomeModel, entityId: string, attributes: Record<string
  * matches `device_ids` against events that name the device, not against the
  * states of its entities, and the simulator records no such events.
  */
-export function logbookEvents(home: HomeModel, q: { startMs: number; endMs: number; entityIds?: string[]; deviceIds?: string[] }): LogbookEntry[] {
+export function logbookEvents(home: RecordedHome, q: { startMs: number; endMs: number; entityIds?: string[]; deviceIds?: string[] }): LogbookEntry[] {
   const store = historyOf(home);
   const ids = q.entityIds ?? (q.deviceIds ? [] : store.entityIds());
   const entries: LogbookEntry[] = [];
@@ -97,7 +96,7 @@ export function logbookEvents(home: HomeModel, q: { startMs: number; endMs: numb
 }
 
 /** What HA's logbook adds about the cause of a change: the user, and the action call that made it. */
-function contextFields(home: HomeModel, context: HassContext): Partial<LogbookEntry> {
+function contextFields(home: RecordedHome, context: HassContext): Partial<LogbookEntry> {
   const out: Partial<LogbookEntry> = {};
   if (context.user_id) out.context_user_id = context.user_id;
   const call = home.serviceCalls.get(context.id) ?? (context.parent_id ? home.serviceCalls.get(context.parent_id) : undefined);
@@ -150,7 +149,7 @@ function lastResetMs(attributes: Record<string, unknown>): number | null {
  * command serves. Each row has `start`, `end` and every requested type.
  */
 export function statisticsDuringPeriod(
-  home: HomeModel,
+  home: RecordedHome,
   q: { startMs: number; endMs: number; statisticIds: string[]; period: StatisticPeriod; types: readonly StatisticType[] },
 ): Record<string, StatisticValue[]> {
   const store = historyOf(home);

@@ -1,8 +1,23 @@
-import type { HomeModel } from "../home.js";
-import type { HouseEntity } from "../house-schema.js";
+import type { House, HouseEntity } from "../house-schema.js";
+import type { Registries } from "../registries.js";
+import type { SimState } from "../state.js";
 import { stableMs } from "../time.js";
 import { generateHistory, type HistoryPoint } from "./generate.js";
 import { initialChangedMs } from "./timeline.js";
+
+/**
+ * What the recorder reads of a home. RecordedHome has all of it; naming it here
+ * keeps the recorder beneath the home, which asks it for start times.
+ */
+export interface RecordedHome {
+  readonly house: House;
+  readonly startedMs: number;
+  /** Every state an entity has had since start. */
+  readonly recorded: ReadonlyMap<string, SimState[]>;
+  readonly registries: Registries;
+  /** The service call behind each context id, for logbook entries. */
+  readonly serviceCalls: ReadonlyMap<string, { domain: string; service: string }>;
+}
 
 /**
  * The recorder: generated history before the simulator started, followed by
@@ -13,7 +28,7 @@ export class HistoryStore {
   private readonly generated = new Map<string, HistoryPoint[]>();
   private readonly original: Map<string, HouseEntity>;
 
-  constructor(private readonly home: HomeModel) {
+  constructor(private readonly home: RecordedHome) {
     this.original = new Map(home.house.entities.filter((e) => !e.registry?.disabled_by).map((e) => [e.entity_id, e]));
   }
 
@@ -47,10 +62,10 @@ export class HistoryStore {
   }
 }
 
-const stores = new WeakMap<HomeModel, HistoryStore>();
+const stores = new WeakMap<RecordedHome, HistoryStore>();
 
 /** One recorder per home, made on first use. */
-export function historyOf(home: HomeModel): HistoryStore {
+export function historyOf(home: RecordedHome): HistoryStore {
   let store = stores.get(home);
   if (!store) stores.set(home, (store = new HistoryStore(home)));
   return store;

@@ -1,6 +1,6 @@
-import type { HassContext, HassServices } from "../../ha/types.js";
+import type { HassContext, HassServices } from "../../ha/index.js";
 import { dict, own } from "../../shared/index.js";
-import { CommandError } from "../commands/command.js";
+import { CommandError } from "../command-error.js";
 import type { HomeModel } from "../home.js";
 import { automationServices, runScript } from "./automation.js";
 import { deviceServices } from "./devices.js";

@@ -1,6 +1,6 @@
-import type { HassContext } from "../../ha/types.js";
+import type { HassContext } from "../../ha/index.js";
 import { own } from "../../shared/index.js";
-import { CommandError } from "../commands/command.js";
+import { CommandError } from "../command-error.js";
 import type { HomeModel } from "../home.js";
 
 /** One service call as a handler sees it: targets resolved, data validated by the handler. */

@@ -1,5 +1,5 @@
 import { matchesService } from "../../config/index.js";
-import type { Policy } from "../../store/index.js";
+import type { SessionActuation } from "../tool.js";
 
 /**
  * Who may change the home. The add-on owner's options are the ceiling; a
@@ -12,12 +12,6 @@ export interface ActuationCeiling {
   /** `actuation_allowlist`: empty means every service, once actuation is allowed. */
   allowlist: readonly string[];
 }
-
-/**
- * A session's own limits on changing the home: the stored policy's two
- * fields. `allowlistedServices` empty means whatever the ceiling allows.
- */
-export type SessionActuation = Pick<Policy, "allowActuation" | "allowlistedServices">;
 
 export type ActuationDecision = { allowed: true } | { allowed: false; code: "actuation_disabled" | "service_not_allowed"; message: string };
 

@@ -1,3 +1,3 @@
 export { createCallServiceTool } from "./call-service.js";
 export { targetsOfCall } from "./call-target.js";
-export { decideActuation, type ActuationCeiling, type SessionActuation, type ActuationDecision } from "./actuation-policy.js";
+export { decideActuation, type ActuationCeiling, type ActuationDecision } from "./actuation-policy.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { refusalsAsFailures } from "../sessions/failure.js";
-import { BUDGET_FIELDS } from "../sessions/wire.js";
+import { refusalsAsFailures } from "../failure.js";
+import { BUDGET_FIELDS } from "../sessions/index.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import type { AgentService } from "./service.js";
 import { ContinuationResultWire, DEFAULT_WAIT_MS, WaitInput, awaitWithProgress } from "./wire.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { refusalsAsFailures } from "../sessions/failure.js";
+import { refusalsAsFailures } from "../failure.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import type { AgentService } from "./service.js";
 import { ContinuationIdInput, ContinuationResultWire, DEFAULT_WAIT_MS, WaitInput, awaitWithProgress } from "./wire.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ContinuationStatusSchema } from "../../store/index.js";
-import { refusalsAsFailures } from "../sessions/failure.js";
+import { refusalsAsFailures } from "../failure.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import type { AgentService } from "./service.js";
 import { ContinuationIdInput } from "./wire.js";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ContinuationStatusSchema } from "../../store/index.js";
-import { refusalsAsFailures } from "../sessions/failure.js";
-import { BUDGET_FIELDS, SessionIdInput } from "../sessions/wire.js";
+import { refusalsAsFailures } from "../failure.js";
+import { BUDGET_FIELDS, SessionIdInput } from "../sessions/index.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import type { AgentService } from "./service.js";
 

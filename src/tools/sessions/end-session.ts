@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Store } from "../../store/index.js";
 import { text } from "../limits.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
-import { refusalsAsFailures } from "./failure.js";
+import { refusalsAsFailures } from "../failure.js";
 import { SessionIdInput } from "./wire.js";
 
 const Input = z.object({

@@ -5,6 +5,8 @@ import { createGetSessionTool } from "./get-session.js";
 import { createListSessionsTool } from "./list-sessions.js";
 import { createStartSessionTool } from "./start-session.js";
 
+export { BUDGET_FIELDS, SessionIdInput } from "./wire.js";
+
 /** The session lifecycle tools; none of them needs a model. */
 export function createSessionTools(deps: SessionToolDeps): ToolSpec[] {
   return [createStartSessionTool(deps), createGetSessionTool(deps), createEndSessionTool(deps), createListSessionsTool(deps)];

@@ -3,7 +3,7 @@ import { servicePatternSchema } from "../../config/index.js";
 import { BUDGET_LIMITS, ContinuationStatusSchema, NotFoundError, ULID_PATTERN, type Budgets, type MessageRef, type ModelConfig, type Policy, type Preferences, type SessionHead } from "../../store/index.js";
 import { LIMITS, name, names } from "../limits.js";
 import type { ToolOutcome } from "../tool.js";
-import { toolFailure } from "./failure.js";
+import { toolFailure } from "../failure.js";
 
 // Snake_case wire shapes of the session settings, and converters to the store's records.
 

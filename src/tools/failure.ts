@@ -1,5 +1,5 @@
-import { HaAgentError } from "../../shared/index.js";
-import { fail, type ToolCallContext, type ToolOutcome } from "../tool.js";
+import { HaAgentError } from "../shared/index.js";
+import { fail, type ToolCallContext, type ToolOutcome } from "./tool.js";
 
 /**
  * The one mapping from a refusal thrown by the store or the agent to the

@@ -1,0 +1,2 @@
+export * from "./gemini/index.js";
+export * from "./openai/index.js";
