@@ -9,7 +9,7 @@ import type { House, Simulator } from "./simulator/index.js";
 import { openStore, type Store, type StoreFs } from "./store/index.js";
 import { createAgentTools, createCallServiceTool, createGroundingTools, createSessionTools, ToolRegistry } from "./tools/index.js";
 import { createAgent } from "./agent/index.js";
-import { builtInModelProviders, checkModel, createModelSource, DEMO_LABEL, DEMO_MODEL, type ModelSource } from "./models/index.js";
+import { builtInModelProviders, checkModel, createModelSource, DEMO_LABEL, modelSettingsFrom, type ModelSource } from "./models/index.js";
 
 export const VERSION = "0.1.0";
 
@@ -129,21 +129,11 @@ export async function startApp(deps: AppDeps): Promise<App> {
     onStop("home assistant connection", () => client.close());
 
     const options = config.options;
-    // Demo mode answers with the demo model unless a real one is configured.
-    const demoModel = config.mode === "demo" && !options.gemini_api_key && !options.openai_base_url;
     const models =
       deps.models ??
       createModelSource({
         registry: builtInModelProviders(),
-        settings: {
-          provider: demoModel ? "demo" : options.model_provider,
-          model: demoModel ? DEMO_MODEL : options.model,
-          contextTokens: options.model_context_tokens,
-          geminiApiKey: options.gemini_api_key,
-          geminiBaseUrl: options.gemini_base_url,
-          openaiBaseUrl: options.openai_base_url,
-          openaiApiKey: options.openai_api_key,
-        },
+        settings: modelSettingsFrom(config),
         clock,
         logger: logger.child({ part: "model" }),
         ...(deps.fetch ? { fetch: deps.fetch } : {}),

@@ -5,13 +5,13 @@ import type { Store } from "../store/index.js";
 import { createCallServiceTool, createGroundingTools, ToolRegistry, type ActuationCeiling, type ToolNameSeparator } from "../tools/index.js";
 import { exposedView } from "./exposed-index.js";
 import { createExposureSource, type ExposureSource } from "./exposure-source.js";
-import { AgentRuntime, type ModelSource } from "./runtime.js";
+import { AgentRuntime, type AgentModels } from "./runtime.js";
 
 export interface CreateAgentOptions {
   store: Store;
   index: HomeIndex;
   ha: HaClient;
-  models: ModelSource;
+  models: AgentModels;
   clock: Clock;
   logger: Logger;
   ceiling: ActuationCeiling;

@@ -1,4 +1,4 @@
-export { AgentRuntime, type AgentRuntimeOptions, type ModelSource, type SendArgs } from "./runtime.js";
+export { AgentRuntime, type AgentRuntimeOptions, type AgentModels, type SendArgs } from "./runtime.js";
 export { AgentError } from "./errors.js";
 export { AgentEvents, type AgentEvent, type AgentEventListener } from "./events.js";
 export { runTurn, type RunTurnOptions, type TurnOutcome, type LoopEvent } from "./loop.js";

@@ -1,5 +1,5 @@
 import type { HomeIndex } from "../indexer/index.js";
-import type { ModelClient, ModelSource as ConfiguredModels } from "../models/index.js";
+import type { ModelClient, ModelSource } from "../models/index.js";
 import type { Clock, Logger, Principal } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
 import {
@@ -22,14 +22,14 @@ import { gatedModel } from "./gated-model.js";
 import { readJournal } from "./journal.js";
 import { storeJournal } from "./store-journal.js";
 
-/** Where the runtime gets a model: the configured one, or another of the same provider for one turn. */
-export type ModelSource = Pick<ConfiguredModels, "get" | "missing">;
+/** What the runtime asks of the models: the configured one, or another of the same provider for one turn. */
+export type AgentModels = Pick<ModelSource, "get" | "missing">;
 
 export interface AgentRuntimeOptions {
   store: Store;
   registry: ToolRegistry;
   index: HomeIndex;
-  models: ModelSource;
+  models: AgentModels;
   clock: Clock;
   logger: Logger;
   ceiling: ActuationCeiling;

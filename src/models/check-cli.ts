@@ -2,10 +2,10 @@ import { readFile } from "node:fs/promises";
 import { ConfigError, loadConfig } from "../config/index.js";
 import { describeError, silentLogger, systemClock } from "../shared/index.js";
 import { checkModel } from "./check.js";
-import { DEMO_MODEL } from "./demo/index.js";
 import { ModelChoiceError } from "./model-choice-error.js";
 import { createModelSource } from "./model-source.js";
 import { builtInModelProviders } from "./providers.js";
+import { modelSettingsFrom } from "./settings.js";
 
 const HELP = `Usage: npm run model:check
 
@@ -31,19 +31,9 @@ async function main(argv: string[]): Promise<number> {
     console.error(err instanceof ConfigError ? err.message : describeError(err));
     return 2;
   }
-  const o = config.options;
-  const demo = config.mode === "demo" && !o.gemini_api_key && !o.openai_base_url;
   const models = createModelSource({
     registry: builtInModelProviders(),
-    settings: {
-      provider: demo ? "demo" : o.model_provider,
-      model: demo ? DEMO_MODEL : o.model,
-      contextTokens: o.model_context_tokens,
-      geminiApiKey: o.gemini_api_key,
-      geminiBaseUrl: o.gemini_base_url,
-      openaiBaseUrl: o.openai_base_url,
-      openaiApiKey: o.openai_api_key,
-    },
+    settings: modelSettingsFrom(config),
     clock: systemClock,
     logger: silentLogger,
   });

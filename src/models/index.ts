@@ -34,6 +34,7 @@ export { modelFacts } from "./facts.js";
 export { estimateTokens, estimateRequestTokens } from "./estimate.js";
 export { withRetries, backoffDelay, abortableSleep, DEFAULT_RETRY_POLICY, type RetryPolicy, type RetryDeps, type RetryOptions } from "./retry.js";
 export { createModelSource, type ModelSource, type ModelSettings } from "./model-source.js";
+export { modelSettingsFrom } from "./settings.js";
 export { ModelChoiceError } from "./model-choice-error.js";
 export { builtInModelProviders } from "./providers.js";
 export { checkModel, type ModelCheck } from "./check.js";
