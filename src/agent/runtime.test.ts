@@ -89,6 +89,20 @@ const KITCHEN_SCRIPT: ScriptedReply[] = [
   },
 ];
 
+/** A model that asks for one search, then hangs on its second call until released, and dies: a process killed mid-turn. */
+function dyingAfterOneStep(): { model: ReturnType<typeof scriptedModel>; release: () => void } {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const model = scriptedModel([
+    { text: "", toolCalls: [{ name: "index_search", args: { query: "kitchen" } }] },
+    async () => {
+      await held;
+      throw new Error("never answered: the process died");
+    },
+  ]);
+  return { model, release };
+}
+
 describe("AgentRuntime", () => {
   it("answers which kitchen lights are on, citing their ids, and remembers the exchange", async () => {
     const s = await stack();
@@ -200,15 +214,7 @@ describe("AgentRuntime", () => {
 
   it("after a restart the turn is interrupted, and resume finishes it without asking the model again for a journaled step", async () => {
     const s = await stack();
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const firstModel = scriptedModel([
-      { text: "", toolCalls: [{ name: "index_search", args: { query: "kitchen" } }] },
-      async () => {
-        await held;
-        throw new Error("never answered: the process died");
-      },
-    ]);
+    const { model: firstModel, release } = dyingAfterOneStep();
     const runtime = s.runtime(firstModel);
     const session = await s.store.sessions.create({ owner: alice.id });
     const { continuation } = await runtime.send(alice, { sessionId: session.id, message: "kitchen?" });
@@ -301,15 +307,7 @@ describe("the agent tools over the runtime", () => {
 
   it("carries progress on from the journal after a resume", async () => {
     const s = await stack();
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const firstModel = scriptedModel([
-      { text: "", toolCalls: [{ name: "index_search", args: { query: "kitchen" } }] },
-      async () => {
-        await held;
-        throw new Error("never answered: the process died");
-      },
-    ]);
+    const { model: firstModel, release } = dyingAfterOneStep();
     const session = await s.store.sessions.create({ owner: alice.id });
     const { continuation } = await s.runtime(firstModel).send(alice, { sessionId: session.id, message: "kitchen?" });
     for (let i = 0; i < 200 && firstModel.requests.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
