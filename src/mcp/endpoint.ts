@@ -42,6 +42,8 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     onerror: (err) => logger.debug({ err: describeError(err) }, "MCP request refused or failed inside the SDK"),
   });
   const running = new Set<AbortController>();
+  // Principals refused since they last had nothing running: a flood is one log line, not one per request.
+  const refused = new Set<string>();
   let closing = false;
 
   return {
@@ -50,7 +52,8 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       if (closing) return rpcError(res, { status: 503, message: "HA Agent is shutting down. Reconnect in a moment.", id: requestId(body) });
       const release = limit.tryEnter(principal.id);
       if (!release) {
-        logger.warn({ principal: principal.id, limit: limit.perPrincipal }, "an MCP caller has too many requests running at once");
+        if (!refused.has(principal.id)) logger.warn({ principal: principal.id, limit: limit.perPrincipal }, `${principal.name} has ${limit.perPrincipal} MCP requests running at once; more are refused until some end`);
+        refused.add(principal.id);
         res.setHeader("Retry-After", String(RETRY_AFTER_S));
         return rpcError(res, {
           status: 429,
@@ -78,6 +81,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         res.off("close", onClose);
         running.delete(abort);
         release();
+        if (limit.count(principal.id) === 0) refused.delete(principal.id);
       }
     },
     async close() {
