@@ -2,7 +2,7 @@ import type { AppConfig } from "./config/index.js";
 import { createHaClient, type BackoffOptions, type CreateWebSocket, type HaClient } from "./ha/index.js";
 import { createStatusChecks, startMcpListener, startStatusListener, createTokenVerifier, healthReport, TOKEN_HINTS } from "./http/index.js";
 import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
-import { createMcpServer, createMcpSessions } from "./mcp/index.js";
+import { createMcpEndpoint } from "./mcp/index.js";
 import type { Clock, Logger } from "./shared/index.js";
 import { describeError } from "./shared/index.js";
 import type { House, Simulator } from "./simulator/index.js";
@@ -161,8 +161,9 @@ export async function startApp(deps: AppDeps): Promise<App> {
       registry.register(tool);
 
     const health = () => healthReport(createStatusChecks({ ha: client, index, store, model: models }), startedAt, clock.now());
-    const sessions = createMcpSessions({ createServer: () => createMcpServer({ registry, info: { name: "ha-agent", version: VERSION }, logger: logger.child({ part: "mcp" }) }), logger: logger.child({ part: "mcp" }), clock });
-    onStop("mcp sessions", () => sessions.closeAll());
+    const mcpEndpoint = createMcpEndpoint({ registry, info: { name: "ha-agent", version: VERSION }, logger: logger.child({ part: "mcp" }) });
+    // Ends open MCP streams and running calls, so the stop never waits on a caller.
+    onStop("mcp endpoint", () => mcpEndpoint.close());
     const verifier = createTokenVerifier({
       coreApiUrl,
       supervisorApiUrl: config.supervisorApiUrl,
@@ -177,7 +178,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
     // Each listener is closed as soon as the stop begins (it was started last), so no
     // new work arrives while the rest shuts down; registered at once, so a failed
     // start of the second one still closes the first.
-    const mcp = await startMcpListener({ host: deps.host, port: config.mcpPort, verifier, sessions, health, logger: logger.child({ part: "http" }), tokenHint: config.mode === "demo" ? TOKEN_HINTS.demo : TOKEN_HINTS.homeAssistant });
+    const mcp = await startMcpListener({ host: deps.host, port: config.mcpPort, verifier, mcp: mcpEndpoint, health, logger: logger.child({ part: "http" }), tokenHint: config.mode === "demo" ? TOKEN_HINTS.demo : TOKEN_HINTS.homeAssistant });
     onStop("MCP listener", () => mcp.close());
     const status = await startStatusListener({
       host: deps.host,

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { McpSessions } from "../mcp/index.js";
+import type { McpEndpoint } from "../mcp/index.js";
 import type { Logger } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
 import { authenticate, type TokenVerifier } from "./auth/index.js";
@@ -12,7 +12,8 @@ export interface McpListenerOptions {
   host: string;
   port: number;
   verifier: TokenVerifier;
-  sessions: McpSessions;
+  /** Serves `/mcp` once the caller is known. */
+  mcp: McpEndpoint;
   health: () => HealthReport;
   logger: Logger;
   maxBodyBytes?: number;
@@ -44,7 +45,7 @@ export async function startMcpListener(options: McpListenerOptions): Promise<Lis
       const principal = await authenticate(req, res, options.verifier, options.logger, options.tokenHint);
       if (!principal) return;
       const body = req.method === "POST" ? await readJsonBody(req, maxBodyBytes) : undefined;
-      return options.sessions.handle(req, res, principal, body);
+      return options.mcp.handle(req, res, principal, body);
     }
     sendJson(res, 404, { error: "not_found", message: `Nothing at ${path}. MCP clients connect to /mcp; readiness is at /healthz and liveness at /livez.` });
   }

@@ -1,2 +1,2 @@
-export { createMcpServer, type ServerInfo } from "./server.js";
-export { createMcpSessions, type McpSessions, type McpSessionsOptions } from "./sessions.js";
+export { createMcpServer, TOOLS_LIST_TTL_MS, type ServerInfo } from "./server.js";
+export { createMcpEndpoint, type McpEndpoint, type McpEndpointOptions } from "./endpoint.js";

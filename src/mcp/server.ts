@@ -1,4 +1,4 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { Server } from "@modelcontextprotocol/server";
 import type { Logger } from "../shared/index.js";
 import type { ToolRegistry } from "../tools/index.js";
 import { bridgeTools } from "./tool-bridge.js";
@@ -14,11 +14,28 @@ const INSTRUCTIONS = [
   "Tool names start with ha_agent.",
 ].join(" ");
 
-/** One MCP server per client session, serving the shared tool registry. */
+/**
+ * How long a 2026-07-28 client may reuse tools/list. The list depends only on
+ * the add-on's options, which change only with a restart; "private" because
+ * the answer is served to an authenticated caller.
+ */
+export const TOOLS_LIST_TTL_MS = 300_000;
+
+/**
+ * One MCP server for one HTTP request, serving the shared tool registry.
+ * The SDK serves every request with a fresh instance; building one costs a
+ * few microseconds, because the tools' JSON Schemas are computed once per
+ * registry, not here.
+ */
 export function createMcpServer(options: { registry: ToolRegistry; info: ServerInfo; logger: Logger }): Server {
   const server = new Server(
     { name: options.info.name, version: options.info.version, title: "HA Agent" },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions: INSTRUCTIONS,
+      // Applied to 2026-07-28 answers only; 2025 clients have no cache fields.
+      cacheHints: { "tools/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" } },
+    },
   );
   bridgeTools(server, options.registry, options.logger);
   return server;

@@ -1,5 +1,4 @@
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Server, Tool } from "@modelcontextprotocol/server";
 import type { Logger } from "../shared/index.js";
 import { PrincipalSchema, type Principal } from "../shared/index.js";
 import { toolJsonSchema, type ToolCallContext, type ToolRegistry, type ToolSpec } from "../tools/index.js";
@@ -8,8 +7,8 @@ const described = new WeakMap<ToolRegistry, { count: number; tools: Tool[] }>();
 
 /**
  * MCP's view of the registry's tools, computed once per registry (and again
- * only if a tool is registered later): every MCP session shares it, so
- * opening a session costs no schema conversion.
+ * only if a tool is registered later): every request's server instance
+ * shares it, so serving tools/list costs no schema conversion.
  */
 export function describeTools(registry: ToolRegistry): Tool[] {
   const specs = registry.list();
@@ -40,11 +39,11 @@ export function principalFromAuthInfo(authInfo: { extra?: Record<string, unknown
  */
 export function bridgeTools(server: Server, registry: ToolRegistry, logger: Logger): void {
   const tools = describeTools(registry);
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  server.setRequestHandler("tools/list", async () => ({ tools }));
+  server.setRequestHandler("tools/call", async (request, extra): Promise<CallToolResult> => {
     const wireName = request.params.name;
     const name = registry.baseName(wireName);
-    const principal = principalFromAuthInfo(extra.authInfo);
+    const principal = principalFromAuthInfo(extra.http?.authInfo);
     if (!principal) return errorResult("unauthorized", "This call carries no verified caller. Reconnect with an Authorization header.");
     if (name === undefined || !registry.get(name)) {
       return errorResult("unknown_tool", `There is no tool "${wireName}". Call tools/list for the tools this server offers.`);
@@ -52,10 +51,11 @@ export function bridgeTools(server: Server, registry: ToolRegistry, logger: Logg
     const progressToken = request.params._meta?.progressToken;
     const ctx: ToolCallContext = {
       principal,
-      signal: extra.signal,
+      // Aborted when the caller disconnects: with one server per request, that is how a call is cancelled.
+      signal: extra.mcpReq.signal,
       progress: async ({ progress, total, message }) => {
         if (progressToken === undefined) return;
-        await extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress, total, message } });
+        await extra.mcpReq.notify({ method: "notifications/progress", params: { progressToken, progress, total, message } });
       },
     };
     const started = performance.now();

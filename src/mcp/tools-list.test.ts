@@ -24,7 +24,7 @@ function fullRegistry(): ToolRegistry {
 const tokens = (value: unknown) => estimateTokens(JSON.stringify(value));
 
 describe("tools/list", () => {
-  it("is computed once per registry and shared by every MCP session", () => {
+  it("is computed once per registry and shared by the server of every request", () => {
     const registry = fullRegistry();
     expect(describeTools(registry)).toBe(describeTools(registry));
   });

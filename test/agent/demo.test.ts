@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callTool } from "../support/mcp.js";
 import { runProgram, type Program } from "../support/program.js";
@@ -41,7 +41,6 @@ describe("the agent in demo mode, through MCP", () => {
     const progress: string[] = [];
     const done = await client.callTool(
       { name: "ha_agent_await_continuation", arguments: { continuation_id: sent.value.continuation_id, timeout_ms: 30_000 } },
-      undefined,
       { onprogress: (p) => void progress.push(p.message ?? "") },
     );
     const result = done.structuredContent as { status: string; response: { final_message: string; citations: string[] }; usage: { steps: number; tool_calls: number } };

@@ -1,6 +1,7 @@
 import { haStyleToken } from "../../src/simulator/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/shared/index.js";
+import { callTool } from "../support/mcp.js";
 import { connectClient, startStack, type Stack } from "../support/stack.js";
 
 const initialize = (token?: string): RequestInit => ({
@@ -38,11 +39,17 @@ describe("MCP authentication", () => {
     expect(res.headers.get("www-authenticate")).toMatch(/error="invalid_token"/);
   });
 
-  it("accepts a token Home Assistant accepts, for any of its users", async () => {
+  it("stops a 2026-07-28 client with a rejected token at connect, with the server's 401", async () => {
+    const refused = await connectClient(stack.mcpUrl, haStyleToken("not-a-real-user")).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(Error);
+    expect(String(refused)).toMatch(/401/);
+  });
+
+  it("accepts a token Home Assistant accepts, for any of its users, and opens no protocol session", async () => {
     stack.sim.users.add({ id: "user-sam", name: "Sam", isAdmin: false, tokens: [haStyleToken("sam-1")] });
     const res = await fetch(stack.mcpUrl, initialize(haStyleToken("sam-1")));
     expect(res.status).toBe(200);
-    expect(res.headers.get("mcp-session-id")).toBeTruthy();
+    expect(res.headers.get("mcp-session-id")).toBeNull();
   });
 
   it("refuses a token once Home Assistant has revoked it and the cached answer expires", async () => {
@@ -53,17 +60,18 @@ describe("MCP authentication", () => {
     expect((await fetch(stack.mcpUrl, initialize(haStyleToken("kim-1")))).status).toBe(401);
   });
 
-  it("does not let one principal use another principal's MCP session", async () => {
+  it("serves every request as the caller its token names, whatever Mcp-Session-Id it carries", async () => {
     stack.sim.users.add({ id: "user-alex", name: "Alex", isAdmin: false, tokens: [haStyleToken("alex-1")] });
-    const res = await fetch(stack.mcpUrl, initialize(stack.token));
-    const sessionId = res.headers.get("mcp-session-id") as string;
-    await res.body?.cancel();
-    const hijack = await fetch(stack.mcpUrl, {
+    const owners = (await callTool(stack.client, "ha_agent_start_session", {})).value.session_id as string;
+    const res = await fetch(stack.mcpUrl, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${haStyleToken("alex-1")}`, "mcp-session-id": sessionId },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${haStyleToken("alex-1")}`, "mcp-session-id": "a-session-of-someone-else" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "ha_agent_list_sessions", arguments: {} } }),
     });
-    expect(hijack.status).toBe(404);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('"sessions"');
+    expect(text).not.toContain(owners);
   });
 
   it("serves /healthz without a token", async () => {

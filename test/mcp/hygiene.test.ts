@@ -44,6 +44,17 @@ describe("connection hygiene", () => {
     agent.destroy();
   });
 
+  it("answers a body that is not JSON with a JSON-RPC parse error that says so, on a connection that stays usable", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const bad = await send(agent, stack.mcpUrl, { method: "POST", body: Buffer.from('{"jsonrpc": "2.0", "id": 1, "method": "tools/list"'), headers: { authorization: `Bearer ${stack.token}` } });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body)).toMatchObject({ jsonrpc: "2.0", error: { code: -32700, message: "The request body is not valid JSON." }, id: null });
+    const next = await send(agent, `${stack.baseUrl}/healthz`, { method: "GET" });
+    expect(next.status).toBe(200);
+    expect(next.reusedSocket).toBe(true);
+    agent.destroy();
+  });
+
   it("closes the connection cleanly, with Connection: close, when the body is far too large to drain", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const huge = await send(agent, stack.mcpUrl, { method: "POST", body: Buffer.alloc(8 * 1024 * 1024, 0x20), headers: { authorization: `Bearer ${stack.token}` } }).catch((err: NodeJS.ErrnoException) => err);

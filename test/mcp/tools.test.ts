@@ -42,7 +42,7 @@ describe("tools over MCP", () => {
 
   it("sends progress notifications from a long tool to a caller that asked for them", async () => {
     const updates: { progress: number; total?: number; message?: string }[] = [];
-    const result = await stack.client.callTool({ name: "ha_agent_diagnose_entity", arguments: { entity_id: "switch.garden_fountain_pump" } }, undefined, {
+    const result = await stack.client.callTool({ name: "ha_agent_diagnose_entity", arguments: { entity_id: "switch.garden_fountain_pump" } }, {
       onprogress: (p) => updates.push(p),
     });
     expect(result.isError).toBeFalsy();

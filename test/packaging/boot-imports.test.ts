@@ -8,9 +8,11 @@ const root = join(import.meta.dirname, "..", "..");
 const boot = () => loadedAtBoot(join(root, "src", "main.ts"));
 
 describe("what the program loads at boot", () => {
-  it("leaves the Gemini SDK until a Gemini client is created", () => {
+  it("serves MCP with the v2 server SDK alone, and leaves the Gemini SDK until a Gemini client is created", () => {
     const { packages } = boot();
-    expect(packages).toContain("@modelcontextprotocol/sdk/server/streamableHttp.js");
+    expect(packages).toContain("@modelcontextprotocol/server");
+    // The 1.x SDK is a devDependency, for tests that play a 2025 client: the image does not hold it.
+    expect([...packages].filter((p) => p.startsWith("@modelcontextprotocol/sdk"))).toEqual([]);
     expect([...packages].filter((p) => p.startsWith("@google/genai"))).toEqual([]);
   });
 

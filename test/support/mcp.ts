@@ -1,4 +1,5 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
+import type { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
 
 export interface ToolReply {
   isError: boolean;
@@ -9,7 +10,7 @@ export interface ToolReply {
 }
 
 /** Calls a tool by its wire name and returns its parts in one flat shape. */
-export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<ToolReply> {
+export async function callTool(client: Client | LegacyClient, name: string, args: Record<string, unknown> = {}): Promise<ToolReply> {
   const result = await client.callTool({ name, arguments: args });
   const text = (result.content as { type: string; text: string }[] | undefined)?.find((c) => c.type === "text")?.text ?? "";
   return { isError: result.isError === true, value: (result.structuredContent ?? {}) as Record<string, unknown>, text };

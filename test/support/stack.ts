@@ -1,8 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { startApp, type App } from "../../src/app.js";
 import { loadConfig } from "../../src/config/index.js";
 import { silentLogger, systemClock, type Logger } from "../../src/shared/index.js";
@@ -18,7 +17,7 @@ export interface Stack {
   baseUrl: string;
   /** A token the simulated HA accepts (an admin user's). */
   token: string;
-  /** An MCP SDK client, connected with `token`. */
+  /** An MCP SDK client speaking 2026-07-28, connected with `token`. */
   client: Client;
   /** Another connected client for the given token. */
   connect(token: string): Promise<Client>;
@@ -39,8 +38,15 @@ export interface StackOptions {
   storeFs?: StoreFs;
 }
 
-export async function connectClient(mcpUrl: string, token: string): Promise<Client> {
-  const client = new Client({ name: "ha-agent-tests", version: "1.0.0" });
+/** The MCP protocol revision HA Agent serves natively. */
+export const MODERN_PROTOCOL = "2026-07-28";
+
+/**
+ * An MCP SDK client pinned to 2026-07-28 (no `initialize`, no session), or in
+ * `auto` mode, where it asks `server/discover` first and falls back to 2025.
+ */
+export async function connectClient(mcpUrl: string, token: string, mode: "pin" | "auto" = "pin"): Promise<Client> {
+  const client = new Client({ name: "ha-agent-tests", version: "1.0.0" }, { versionNegotiation: { mode: mode === "pin" ? { pin: MODERN_PROTOCOL } : "auto" } });
   await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
   return client;
 }

@@ -1,0 +1,111 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createMcpHandler } from "@modelcontextprotocol/server";
+import type { Logger, Principal } from "../shared/index.js";
+import { describeError } from "../shared/index.js";
+import type { ToolRegistry } from "../tools/index.js";
+import { createInFlightLimit } from "./in-flight.js";
+import { createMcpServer, type ServerInfo } from "./server.js";
+import { toWebRequest, writeWebResponse } from "./web-bridge.js";
+
+export interface McpEndpoint {
+  /** Serves one request on `/mcp` for an authenticated caller; `body` is the parsed JSON of a POST. */
+  handle(req: IncomingMessage, res: ServerResponse, principal: Principal, body: unknown): Promise<void>;
+  /** Requests `principalId` has running now. */
+  inFlight(principalId: string): number;
+  /** Ends every running request and open stream; later requests get 503. */
+  close(): Promise<void>;
+}
+
+export interface McpEndpointOptions {
+  registry: ToolRegistry;
+  info: ServerInfo;
+  logger: Logger;
+  /** Requests one principal may have running at once; more are answered 429 (default 32). */
+  maxInFlightPerPrincipal?: number;
+}
+
+/** Seconds a refused caller is told to wait: running tool calls usually end within that. */
+const RETRY_AFTER_S = 1;
+
+/**
+ * `/mcp` on the MCP SDK: 2026-07-28 requests are served natively (no
+ * protocol session), and 2025 clients that start with `initialize` through
+ * the SDK's stateless legacy path. Every request gets its own server
+ * instance, so nothing a caller does outlives its request; what one caller
+ * can hold at once is bounded by its requests in flight.
+ */
+export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
+  const { logger } = options;
+  const limit = createInFlightLimit(options.maxInFlightPerPrincipal ?? 32);
+  const handler = createMcpHandler(() => createMcpServer({ registry: options.registry, info: options.info, logger }), {
+    // Reporting only: the SDK has already answered the caller with a JSON-RPC error.
+    onerror: (err) => logger.debug({ err: describeError(err) }, "MCP request refused or failed inside the SDK"),
+  });
+  const running = new Set<AbortController>();
+  // Principals refused since they last had nothing running: a flood is one log line, not one per request.
+  const refused = new Set<string>();
+  let closing = false;
+
+  return {
+    inFlight: (principalId) => limit.count(principalId),
+    async handle(req, res, principal, body) {
+      if (closing) return rpcError(res, { status: 503, message: "HA Agent is shutting down. Reconnect in a moment.", id: requestId(body) });
+      const release = limit.tryEnter(principal.id);
+      if (!release) {
+        if (!refused.has(principal.id)) logger.warn({ principal: principal.id, limit: limit.perPrincipal }, `${principal.name} has ${limit.perPrincipal} MCP requests running at once; more are refused until some end`);
+        refused.add(principal.id);
+        res.setHeader("Retry-After", String(RETRY_AFTER_S));
+        return rpcError(res, {
+          status: 429,
+          message: `${principal.name} already has ${limit.perPrincipal} MCP requests running, the most one caller may have at once. Wait for some to finish, then retry.`,
+          id: requestId(body),
+        });
+      }
+      const abort = new AbortController();
+      running.add(abort);
+      const onClose = () => {
+        if (!res.writableFinished) abort.abort();
+      };
+      res.once("close", onClose);
+      try {
+        const method = methodOf(body);
+        if (method === "initialize" || method === "server/discover") logger.info({ principal: principal.id, method }, `MCP client connected as ${principal.name}`);
+        const authInfo = { token: "", clientId: principal.id, scopes: [], extra: { principal } };
+        const response = await handler.fetch(toWebRequest(req, abort.signal), { authInfo, ...(body === undefined ? {} : { parsedBody: body }) });
+        await writeWebResponse(res, response, abort.signal);
+      } catch (err) {
+        logger.error({ err: describeError(err) }, "MCP request failed");
+        if (!res.headersSent) rpcError(res, { status: 500, code: -32603, message: "Internal error while serving the MCP request; it has been logged.", id: requestId(body) });
+        else res.end();
+      } finally {
+        res.off("close", onClose);
+        running.delete(abort);
+        release();
+        if (limit.count(principal.id) === 0) refused.delete(principal.id);
+      }
+    },
+    async close() {
+      closing = true;
+      for (const abort of running) abort.abort();
+      await handler.close();
+    },
+  };
+}
+
+function methodOf(body: unknown): string | undefined {
+  const method = body && typeof body === "object" && !Array.isArray(body) ? (body as { method?: unknown }).method : undefined;
+  return typeof method === "string" ? method : undefined;
+}
+
+/** The id of a single JSON-RPC request, so a refusal answers it; null otherwise. */
+function requestId(body: unknown): string | number | null {
+  const id = body && typeof body === "object" && !Array.isArray(body) ? (body as { id?: unknown }).id : undefined;
+  return typeof id === "string" || typeof id === "number" ? id : null;
+}
+
+/** Refusals before the SDK sees the request, in the SDK's own error shape. */
+function rpcError(res: ServerResponse, error: { status: number; code?: number; message: string; id: string | number | null }): void {
+  const text = JSON.stringify({ jsonrpc: "2.0", error: { code: error.code ?? -32000, message: error.message }, id: error.id });
+  res.writeHead(error.status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
