@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { estimateTokens } from "../../src/models/index.js";
 import { generateHouse, startSimulator } from "../../src/simulator/index.js";
-import { MAIN, NODE_FLAGS } from "../../test/support/program.js";
+import { MAIN, NODE_FLAGS, START_ENV } from "../../test/support/program.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -164,7 +164,7 @@ async function main(): Promise<void> {
   const token = sim.users.tokenFor();
   const dataDir = await mkdtemp(join(tmpdir(), "bench-program-"));
   const program = spawn(process.execPath, [...NODE_FLAGS, MAIN], {
-    env: { PATH: process.env.PATH ?? "", HA_URL: sim.url, HA_TOKEN: token, DATA_DIR: dataDir, MCP_PORT: "0", STATUS_PORT: "0", LOG_LEVEL: "warn" },
+    env: { PATH: process.env.PATH ?? "", ...START_ENV, HA_URL: sim.url, HA_TOKEN: token, DATA_DIR: dataDir, MCP_PORT: "0", STATUS_PORT: "0", LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const bare: ChildProcess[] = [];

