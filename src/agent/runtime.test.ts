@@ -89,18 +89,26 @@ const KITCHEN_SCRIPT: ScriptedReply[] = [
   },
 ];
 
-/** A model that asks for one search, then hangs on its second call until released, and dies: a process killed mid-turn. */
-function dyingAfterOneStep(): { model: ReturnType<typeof scriptedModel>; release: () => void } {
+/**
+ * A model that asks for one search, then hangs on its second call: a process
+ * killed mid-turn. `hanging` resolves once it hangs; `release` lets the dead
+ * turn end, and the test then drains its runtime, so nothing writes to the
+ * data folder while it is removed.
+ */
+function dyingAfterOneStep(): { model: ReturnType<typeof scriptedModel>; hanging: Promise<void>; release: () => void } {
   let release!: () => void;
+  let hung!: () => void;
   const held = new Promise<void>((r) => (release = r));
+  const hanging = new Promise<void>((r) => (hung = r));
   const model = scriptedModel([
     { text: "", toolCalls: [{ name: "index_search", args: { query: "kitchen" } }] },
     async () => {
+      hung();
       await held;
       throw new Error("never answered: the process died");
     },
   ]);
-  return { model, release };
+  return { model, hanging, release };
 }
 
 describe("AgentRuntime", () => {
@@ -214,11 +222,11 @@ describe("AgentRuntime", () => {
 
   it("after a restart the turn is interrupted, and resume finishes it without asking the model again for a journaled step", async () => {
     const s = await stack();
-    const { model: firstModel, release } = dyingAfterOneStep();
+    const { model: firstModel, hanging, release } = dyingAfterOneStep();
     const runtime = s.runtime(firstModel);
     const session = await s.store.sessions.create({ owner: alice.id });
     const { continuation } = await runtime.send(alice, { sessionId: session.id, message: "kitchen?" });
-    for (let i = 0; i < 200 && firstModel.requests.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    await hanging;
     expect(firstModel.requests).toHaveLength(2);
 
     // The "crash": the store is reopened under the running turn, as boot would find it.
@@ -236,6 +244,7 @@ describe("AgentRuntime", () => {
     expect(secondModel.requests[0]!.conversation.filter((i) => i.type === "model")).toHaveLength(1);
     expect(done.usage.steps).toBe(2);
     release();
+    await runtime.drain(1_000);
   });
 });
 
@@ -307,10 +316,11 @@ describe("the agent tools over the runtime", () => {
 
   it("carries progress on from the journal after a resume", async () => {
     const s = await stack();
-    const { model: firstModel, release } = dyingAfterOneStep();
+    const { model: firstModel, hanging, release } = dyingAfterOneStep();
     const session = await s.store.sessions.create({ owner: alice.id });
-    const { continuation } = await s.runtime(firstModel).send(alice, { sessionId: session.id, message: "kitchen?" });
-    for (let i = 0; i < 200 && firstModel.requests.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    const first = s.runtime(firstModel);
+    const { continuation } = await first.send(alice, { sessionId: session.id, message: "kitchen?" });
+    await hanging;
     await s.store.steps.flush(continuation.id);
     await s.reopen();
 
@@ -322,6 +332,7 @@ describe("the agent tools over the runtime", () => {
     expect(done).toMatchObject({ ok: true, value: { status: "completed", usage: { steps: 3 } } });
     expect(progress.map((p) => p.progress)).toEqual([2, 3]);
     release();
+    await first.drain(1_000);
   });
 
   it("answers a cancel of an unknown turn and a message to an ended session as failures with one code each", async () => {
