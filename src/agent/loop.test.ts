@@ -345,6 +345,7 @@ describe("runTurn's journal", () => {
 });
 
 async function vi_waitFor(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  // Up to 10 s: a loaded machine can be slow, and the check usually holds within milliseconds.
+  for (let i = 0; i < 2_000 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
   if (!check()) throw new Error("condition never held");
 }
