@@ -14,6 +14,12 @@ export type Era = "modern" | "legacy";
  * tasks/cancel (registered with schemas, which is how the SDK lets the
  * extension reuse the 2025 names); 2025-11-25 has tasks/get, tasks/result,
  * tasks/list and tasks/cancel.
+ *
+ * Status notifications go out only where a request's own stream is open: a
+ * 2025 tasks/result while it waits. The 2026 `notifications/tasks` would go
+ * on `subscriptions/listen` streams, which the SDK's handler owns: its bus
+ * carries only the four list-changed and resource-updated events, and it
+ * drops a filter's `taskIds`. So 2026 clients poll tasks/get.
  */
 export function registerTaskHandlers(server: Server, options: { adapter: TaskAdapter; era: Era }): void {
   const { adapter, era } = options;

@@ -43,7 +43,8 @@ export function createSendMessageTool(deps: { agent: AgentService }): ToolSpec {
   return defineTool({
     name: "send_message",
     title: "Send a message",
-    description: "Sends a message to the agent in one of your sessions and returns a continuation_id at once. Await the answer with ha_agent_await_continuation.",
+    description:
+      "Sends a message to the agent in one of your sessions and returns a continuation_id at once. Await the answer with ha_agent_await_continuation. Run as an MCP task, it ends with the answer itself.",
     input: SendMessageInput,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
