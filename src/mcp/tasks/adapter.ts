@@ -79,10 +79,13 @@ export function createTaskAdapter(options: { tasks: AgentTasks; timing: TaskTimi
       return viewOf(owned(taskId, cancelled));
     },
     async result({ principal, taskId, signal, onUpdate }) {
+      let record = owned(taskId, await tasks.get(principal, taskId));
       for (;;) {
+        const known = viewOf(record);
+        if (isTerminalTask(known.state.status)) return { ...structuredResult(tasks.outcome(record)), _meta: { [RELATED_TASK_META_KEY]: { taskId } } };
+        if (signal.aborted) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, "The request was cancelled before the task finished; ask for its result again.");
         const started = Date.now();
-        let current: TaskView | undefined;
-        const record = owned(
+        record = owned(
           taskId,
           await tasks.wait({
             principal,
@@ -90,18 +93,15 @@ export function createTaskAdapter(options: { tasks: AgentTasks; timing: TaskTimi
             timeoutMs: WAIT_SLICE_MS,
             signal,
             onEvent: (event) => {
-              if (!onUpdate || !event.payload.message) return;
-              current ??= { taskId, createdAt: started, lastUpdatedAt: started, state: { status: "working" } };
-              current = { ...current, lastUpdatedAt: Date.now(), state: { status: "working", message: event.payload.message } };
-              onUpdate({ view: current, ...(event.payload.step?.number !== undefined ? { step: event.payload.step.number } : {}) });
+              const message = event.payload.message;
+              if (!onUpdate || !message) return;
+              const step = event.payload.step?.number;
+              onUpdate({ view: { ...known, lastUpdatedAt: Date.now(), state: { status: "working", message } }, ...(step !== undefined ? { step } : {}) });
             },
           }),
         );
-        const view = viewOf(record);
-        if (isTerminalTask(view.state.status)) return { ...structuredResult(tasks.outcome(record)), _meta: { [RELATED_TASK_META_KEY]: { taskId } } };
-        if (signal.aborted) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, "The request was cancelled before the task finished; ask for its result again.");
         // A turn that is open but not running answers at once; do not spin on it.
-        if (Date.now() - started < timing.pollIntervalMs) await sleep(timing.pollIntervalMs, signal);
+        if (!isTerminalTask(viewOf(record).state.status) && Date.now() - started < timing.pollIntervalMs) await sleep(timing.pollIntervalMs, signal);
       }
     },
     async list(principal, cursor) {
