@@ -10,6 +10,7 @@ import {
   isFinalStatus,
   type ContinuationRecord,
   type ContinuationRequest,
+  type MessageRef,
   type SessionHead,
   type Store,
 } from "../store/index.js";
@@ -127,6 +128,16 @@ export class AgentRuntime implements AgentService {
     const session = await this.options.store.sessions.create({ owner: principal.id, ...(args.budgets ? { budgets: args.budgets } : {}), ...(args.model ? { model: { name: args.model } } : {}) });
     this.#ephemeral.add(session.id);
     return this.send(principal, { ...args, sessionId: session.id });
+  }
+
+  /** The continuation as it is now; another principal's is not found, like an unknown id. */
+  async get(principal: Principal, continuationId: string): Promise<ContinuationRecord> {
+    return this.#owned(principal, continuationId);
+  }
+
+  /** The principal's continuations, newest first, a page at a time. */
+  async list(principal: Principal, options: { limit?: number; cursor?: string } = {}): Promise<{ continuations: MessageRef[]; nextCursor?: string }> {
+    return this.options.store.continuations.listOwned(principal.id, options);
   }
 
   /**

@@ -2,9 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import type { Logger, Principal } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
-import type { ToolRegistry } from "../tools/index.js";
+import type { AgentTasks, ToolRegistry } from "../tools/index.js";
 import { createInFlightLimit } from "./in-flight.js";
 import { createMcpServer, type ServerInfo } from "./server.js";
+import { createTaskAdapter } from "./tasks/index.js";
 import { toWebRequest, writeWebResponse } from "./web-bridge.js";
 
 export interface McpEndpoint {
@@ -22,7 +23,12 @@ export interface McpEndpointOptions {
   logger: Logger;
   /** Requests one principal may have running at once; more are answered 429 (default 32). */
   maxInFlightPerPrincipal?: number;
+  /** Agent turns as MCP tasks; without it no task is offered. `ttlMs` is how long finished turns are kept. */
+  tasks?: { agent: AgentTasks; ttlMs: number; pollIntervalMs?: number };
 }
+
+/** How often a client is asked to poll a task: model steps take seconds. */
+const TASK_POLL_INTERVAL_MS = 1_000;
 
 /** Seconds a refused caller is told to wait: running tool calls usually end within that. */
 const RETRY_AFTER_S = 1;
@@ -37,7 +43,10 @@ const RETRY_AFTER_S = 1;
 export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const { logger } = options;
   const limit = createInFlightLimit(options.maxInFlightPerPrincipal ?? 32);
-  const handler = createMcpHandler(() => createMcpServer({ registry: options.registry, info: options.info, logger }), {
+  const tasks = options.tasks
+    ? createTaskAdapter({ tasks: options.tasks.agent, timing: { ttlMs: options.tasks.ttlMs, pollIntervalMs: options.tasks.pollIntervalMs ?? TASK_POLL_INTERVAL_MS } })
+    : undefined;
+  const handler = createMcpHandler((ctx) => createMcpServer({ registry: options.registry, info: options.info, logger, era: ctx.era, ...(tasks ? { tasks } : {}) }), {
     // Reporting only: the SDK has already answered the caller with a JSON-RPC error.
     onerror: (err) => logger.debug({ err: describeError(err) }, "MCP request refused or failed inside the SDK"),
   });

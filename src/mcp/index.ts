@@ -1,2 +1,13 @@
 export { createMcpServer, TOOLS_LIST_TTL_MS, type ServerInfo } from "./server.js";
 export { createMcpEndpoint, type McpEndpoint, type McpEndpointOptions } from "./endpoint.js";
+export {
+  TASKS_EXTENSION,
+  ModernCreateTaskResultSchema,
+  ModernDetailedTaskSchema,
+  LegacyTaskSchema,
+  LegacyCreateTaskResultSchema,
+  LegacyListTasksResultSchema,
+  type ModernCreateTaskResult,
+  type ModernDetailedTask,
+  type LegacyTask,
+} from "./tasks/index.js";

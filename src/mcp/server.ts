@@ -1,6 +1,7 @@
 import { Server } from "@modelcontextprotocol/server";
 import type { Logger } from "../shared/index.js";
 import type { ToolRegistry } from "../tools/index.js";
+import { LEGACY_TASKS_CAPABILITY, registerTaskHandlers, TASKS_EXTENSION, type Era, type TaskAdapter } from "./tasks/index.js";
 import { bridgeTools } from "./tool-bridge.js";
 
 export interface ServerInfo {
@@ -27,16 +28,20 @@ export const TOOLS_LIST_TTL_MS = 300_000;
  * few microseconds, because the tools' JSON Schemas are computed once per
  * registry, not here.
  */
-export function createMcpServer(options: { registry: ToolRegistry; info: ServerInfo; logger: Logger }): Server {
+export function createMcpServer(options: { registry: ToolRegistry; info: ServerInfo; logger: Logger; era?: Era; tasks?: TaskAdapter }): Server {
+  const { tasks } = options;
+  const era = options.era ?? "modern";
   const server = new Server(
     { name: options.info.name, version: options.info.version, title: "HA Agent" },
     {
-      capabilities: { tools: { listChanged: false } },
+      // Tasks in both eras' words: the extension for 2026-07-28 (server/discover), the core capability for 2025-11-25 (initialize).
+      capabilities: { tools: { listChanged: false }, ...(tasks ? { extensions: { [TASKS_EXTENSION]: {} }, tasks: LEGACY_TASKS_CAPABILITY } : {}) },
       instructions: INSTRUCTIONS,
       // Applied to 2026-07-28 answers only; 2025 clients have no cache fields.
       cacheHints: { "tools/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" } },
     },
   );
-  bridgeTools(server, options.registry, options.logger);
+  bridgeTools(server, { registry: options.registry, logger: options.logger, era, ...(tasks ? { tasks } : {}) });
+  if (tasks) registerTaskHandlers(server, { adapter: tasks, era });
   return server;
 }

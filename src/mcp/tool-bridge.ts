@@ -1,19 +1,24 @@
 import type { CallToolResult, Server, Tool } from "@modelcontextprotocol/server";
 import type { Logger } from "../shared/index.js";
-import { PrincipalSchema, type Principal } from "../shared/index.js";
 import { toolJsonSchema, type ToolCallContext, type ToolRegistry, type ToolSpec } from "../tools/index.js";
+import { principalFromAuthInfo } from "./principal.js";
+import { startTaskCall, taskRequested, type Era, type TaskAdapter } from "./tasks/index.js";
+import { errorResult, structuredResult } from "./tool-result.js";
 
-const described = new WeakMap<ToolRegistry, { count: number; tools: Tool[] }>();
+const described = new WeakMap<ToolRegistry, { count: number; taskKey: string; tools: Tool[] }>();
 
 /**
  * MCP's view of the registry's tools, computed once per registry (and again
  * only if a tool is registered later): every request's server instance
- * shares it, so serving tools/list costs no schema conversion.
+ * shares it, so serving tools/list costs no schema conversion. Tools in
+ * `taskTools` say that a 2025-11-25 client may ask for a task (the SDK
+ * leaves `execution` out for 2026-07-28 clients, who need no such hint).
  */
-export function describeTools(registry: ToolRegistry): Tool[] {
+export function describeTools(registry: ToolRegistry, taskTools: readonly string[] = []): Tool[] {
   const specs = registry.list();
   const cached = described.get(registry);
-  if (cached && cached.count === specs.length) return cached.tools;
+  const taskKey = taskTools.join(",");
+  if (cached && cached.count === specs.length && cached.taskKey === taskKey) return cached.tools;
   const tools = specs.map((spec: ToolSpec) => ({
     name: registry.wireName(spec.name),
     title: spec.title,
@@ -21,24 +26,21 @@ export function describeTools(registry: ToolRegistry): Tool[] {
     inputSchema: toolJsonSchema(spec.input, "input") as Tool["inputSchema"],
     outputSchema: toolJsonSchema(spec.output, "output") as Tool["outputSchema"],
     annotations: { title: spec.title, ...spec.annotations },
+    ...(taskTools.includes(spec.name) ? { execution: { taskSupport: "optional" as const } } : {}),
   }));
-  described.set(registry, { count: specs.length, tools });
+  described.set(registry, { count: specs.length, taskKey, tools });
   return tools;
-}
-
-/** The principal travels from the HTTP layer to tool calls inside the SDK's `authInfo`. */
-export function principalFromAuthInfo(authInfo: { extra?: Record<string, unknown> } | undefined): Principal | undefined {
-  const parsed = PrincipalSchema.safeParse(authInfo?.extra?.principal);
-  return parsed.success ? parsed.data : undefined;
 }
 
 /**
  * Serves `tools/list` and `tools/call` from the registry. Tool failures come
  * back as `isError` results with a message for the caller; successes carry
- * the structured result and the same JSON as text.
+ * the structured result and the same JSON as text. With `tasks`, a call of
+ * a task tool from a client that allows it is answered with a task instead.
  */
-export function bridgeTools(server: Server, registry: ToolRegistry, logger: Logger): void {
-  const tools = describeTools(registry);
+export function bridgeTools(server: Server, options: { registry: ToolRegistry; logger: Logger; era: Era; tasks?: TaskAdapter }): void {
+  const { registry, logger, era, tasks } = options;
+  const tools = describeTools(registry, tasks ? registry.list().map((s) => s.name).filter((n) => tasks.runsAsTask(n)) : []);
   server.setRequestHandler("tools/list", async () => ({ tools }));
   server.setRequestHandler("tools/call", async (request, extra): Promise<CallToolResult> => {
     const wireName = request.params.name;
@@ -47,6 +49,12 @@ export function bridgeTools(server: Server, registry: ToolRegistry, logger: Logg
     if (!principal) return errorResult("unauthorized", "This call carries no verified caller. Reconnect with an Authorization header.");
     if (name === undefined || !registry.get(name)) {
       return errorResult("unknown_tool", `There is no tool "${wireName}". Call tools/list for the tools this server offers.`);
+    }
+    if (tasks?.runsAsTask(name) && taskRequested({ era, params: request.params, envelope: extra.mcpReq.envelope })) {
+      const answer = await startTaskCall({ adapter: tasks, era, principal, tool: name, arguments: request.params.arguments });
+      logger.debug({ tool: wireName, principal: principal.id }, `tool ${wireName} answered with a task`);
+      // A task answer is not a CallToolResult; the SDK checks only that it carries `content`.
+      return answer as unknown as CallToolResult;
     }
     const progressToken = request.params._meta?.progressToken;
     const ctx: ToolCallContext = {
@@ -66,10 +74,6 @@ export function bridgeTools(server: Server, registry: ToolRegistry, logger: Logg
       return errorResult(outcome.error.code, outcome.error.message);
     }
     logger.debug({ tool: wireName, principal: principal.id, ms }, `tool ${wireName} answered`);
-    return { content: [{ type: "text", text: JSON.stringify(outcome.value) }], structuredContent: outcome.value };
+    return structuredResult(outcome.value);
   });
-}
-
-function errorResult(code: string, message: string): CallToolResult {
-  return { isError: true, content: [{ type: "text", text: `${message} (${code})` }] };
 }

@@ -1,11 +1,13 @@
 import { z } from "zod";
+import type { Principal } from "../../shared/index.js";
+import type { ContinuationRecord } from "../../store/index.js";
 import { refusalsAsFailures } from "../failure.js";
 import { BUDGET_FIELDS } from "../sessions/index.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import type { AgentService } from "./service.js";
 import { ContinuationResultWire, DEFAULT_WAIT_MS, WaitInput, awaitWithProgress } from "./wire.js";
 
-const Input = z.object({
+export const AskInput = z.object({
   message: z.string().min(1).max(8_000).describe("The question."),
   model: z.string().min(1).max(100).optional().describe("Another model of the configured provider."),
   budgets: z
@@ -20,23 +22,29 @@ const Input = z.object({
   timeout_ms: WaitInput,
 });
 
+/** Starts the question's turn in a session of its own, without waiting for it. */
+export async function startAsk(agent: AgentService, principal: Principal, args: z.infer<typeof AskInput>): Promise<ContinuationRecord> {
+  const b = args.budgets;
+  const { continuation } = await agent.ask(principal, {
+    message: args.message,
+    ...(args.model ? { model: args.model } : {}),
+    ...(args.allow_tools !== undefined ? { allowTools: args.allow_tools } : {}),
+    ...(b ? { budgets: { maxSteps: b.max_steps, maxToolCalls: b.max_tool_calls, maxTokensPerTurn: b.max_tokens_per_turn } } : {}),
+  });
+  return continuation;
+}
+
 /** `ask`: a one-shot question in a session of its own that ends itself. */
 export function createAskTool(deps: { agent: AgentService }): ToolSpec {
   return defineTool({
     name: "ask",
     title: "Ask a question",
     description: "Asks the agent one question without keeping a session, and waits for the answer up to timeout_ms. If it takes longer, await the returned continuation_id.",
-    input: Input,
+    input: AskInput,
     output: ContinuationResultWire,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     invoke: refusalsAsFailures(async (args, ctx) => {
-      const b = args.budgets;
-      const { continuation } = await deps.agent.ask(ctx.principal, {
-        message: args.message,
-        ...(args.model ? { model: args.model } : {}),
-        ...(args.allow_tools !== undefined ? { allowTools: args.allow_tools } : {}),
-        ...(b ? { budgets: { maxSteps: b.max_steps, maxToolCalls: b.max_tool_calls, maxTokensPerTurn: b.max_tokens_per_turn } } : {}),
-      });
+      const continuation = await startAsk(deps.agent, ctx.principal, args);
       return ok(await awaitWithProgress(deps.agent, ctx, continuation.id, args.timeout_ms ?? DEFAULT_WAIT_MS));
     }),
   });

@@ -5,9 +5,11 @@ import { createCancelTool } from "./cancel.js";
 import { createResumeTool } from "./resume.js";
 import { createRetryTool } from "./retry.js";
 import { createSendMessageTool } from "./send-message.js";
-import type { AgentService } from "./service.js";
+import type { AgentService, AgentServiceEvent } from "./service.js";
 
-export type { AgentService };
+export type { AgentService, AgentServiceEvent };
+export { createAgentTasks, type AgentTasks } from "./tasks.js";
+export type { ContinuationResult } from "./wire.js";
 
 /** The tools that talk to the agent inside the container. */
 export function createAgentTools(deps: { agent: AgentService }): ToolSpec[] {

@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { ContinuationStatusSchema } from "../../store/index.js";
+import type { Principal } from "../../shared/index.js";
+import { ContinuationStatusSchema, type ContinuationRecord } from "../../store/index.js";
 import { refusalsAsFailures } from "../failure.js";
 import { BUDGET_FIELDS, SessionIdInput } from "../sessions/index.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import type { AgentService } from "./service.js";
+import { ContinuationResultWire } from "./wire.js";
 
-const Input = z.object({
+export const SendMessageInput = z.object({
   session_id: SessionIdInput,
   message: z.string().min(1).max(8_000).describe("What to ask or tell the agent."),
   allow_tools: z.boolean().optional().describe("Let the agent use tools this turn (default true)."),
@@ -15,30 +17,39 @@ const Input = z.object({
   model: z.string().min(1).max(100).optional().describe("Use another model of the same provider for this turn; refused (model_fixed) in a session whose policy fixes its model."),
 });
 
+// Called as an MCP task, send_message ends with the turn's outcome, as ha_agent_await_continuation returns it.
 const Output = z.object({
   continuation_id: z.string().describe("Pass this to ha_agent_await_continuation."),
-  acknowledged: z.boolean().describe("False when an earlier message with the same idempotency_key is returned instead."),
+  acknowledged: z.boolean().optional().describe("False when an earlier message with the same idempotency_key is returned instead. Absent from the outcome of a task."),
   status: ContinuationStatusSchema,
+  ...ContinuationResultWire.omit({ continuation_id: true, status: true }).shape,
+  session_id: z.string().optional(),
 });
+
+/** Starts the message's turn in the session; a repeated idempotency key returns the first one (`created: false`). */
+export async function startSendMessage(agent: AgentService, principal: Principal, args: z.infer<typeof SendMessageInput>): Promise<{ continuation: ContinuationRecord; created: boolean }> {
+  return agent.send(principal, {
+    sessionId: args.session_id,
+    message: args.message,
+    ...(args.allow_tools !== undefined ? { allowTools: args.allow_tools } : {}),
+    ...(args.time_budget_ms ? { timeBudgetMs: args.time_budget_ms } : {}),
+    ...(args.idempotency_key ? { idempotencyKey: args.idempotency_key } : {}),
+    ...(args.model ? { model: args.model } : {}),
+  });
+}
 
 /** `send_message`: starts a turn in a session and returns at once. */
 export function createSendMessageTool(deps: { agent: AgentService }): ToolSpec {
   return defineTool({
     name: "send_message",
     title: "Send a message",
-    description: "Sends a message to the agent in one of your sessions and returns a continuation_id at once. Await the answer with ha_agent_await_continuation.",
-    input: Input,
+    description:
+      "Sends a message to the agent in one of your sessions and returns a continuation_id at once. Await the answer with ha_agent_await_continuation. Run as an MCP task, it ends with the answer itself.",
+    input: SendMessageInput,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     invoke: refusalsAsFailures(async (args, ctx) => {
-      const { continuation, created } = await deps.agent.send(ctx.principal, {
-        sessionId: args.session_id,
-        message: args.message,
-        ...(args.allow_tools !== undefined ? { allowTools: args.allow_tools } : {}),
-        ...(args.time_budget_ms ? { timeBudgetMs: args.time_budget_ms } : {}),
-        ...(args.idempotency_key ? { idempotencyKey: args.idempotency_key } : {}),
-        ...(args.model ? { model: args.model } : {}),
-      });
+      const { continuation, created } = await startSendMessage(deps.agent, ctx.principal, args);
       return ok({ continuation_id: continuation.id, acknowledged: created, status: continuation.status });
     }),
   });

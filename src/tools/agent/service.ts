@@ -1,5 +1,5 @@
 import type { Principal } from "../../shared/index.js";
-import type { ContinuationRecord } from "../../store/index.js";
+import type { ContinuationRecord, MessageRef } from "../../store/index.js";
 
 /** An event of a running turn, as the agent tools read it. */
 export interface AgentServiceEvent {
@@ -22,6 +22,10 @@ export interface AskBudgets {
 export interface AgentService {
   send(principal: Principal, args: { sessionId: string; message: string; allowTools?: boolean; timeBudgetMs?: number; idempotencyKey?: string; model?: string }): Promise<{ continuation: ContinuationRecord; created: boolean }>;
   ask(principal: Principal, args: { message: string; allowTools?: boolean; model?: string; budgets?: AskBudgets }): Promise<{ continuation: ContinuationRecord; created: boolean }>;
+  /** The continuation as it is now; another principal's is not found (NotFoundError), like an id that never existed. */
+  get(principal: Principal, continuationId: string): Promise<ContinuationRecord>;
+  /** The principal's continuations, newest first, a page at a time. */
+  list(principal: Principal, options?: { limit?: number; cursor?: string }): Promise<{ continuations: MessageRef[]; nextCursor?: string }>;
   wait(principal: Principal, continuationId: string, timeoutMs: number, onEvent?: (event: AgentServiceEvent) => void, signal?: AbortSignal): Promise<ContinuationRecord>;
   /** Cancelled now or before; a turn that finished otherwise is refused as `already_final`. */
   cancel(principal: Principal, continuationId: string, reason?: string): Promise<ContinuationRecord>;

@@ -1,0 +1,131 @@
+import { ProtocolError, ProtocolErrorCode, RELATED_TASK_META_KEY } from "@modelcontextprotocol/server";
+import type { Principal } from "../../shared/index.js";
+import type { ContinuationRecord, MessageRef } from "../../store/index.js";
+import type { AgentTasks, ToolOutcome } from "../../tools/index.js";
+import { structuredResult } from "../tool-result.js";
+import { isTerminalTask, taskState } from "./status.js";
+import type { TaskTiming, TaskView } from "./view.js";
+import type { ToolResult } from "./wire.js";
+
+/** What a waiting tasks/result hears about its task: the step the turn reached. */
+export interface TaskUpdate {
+  view: TaskView;
+  step?: number;
+}
+
+/**
+ * Both eras' task methods over the agent's continuations: a task is a
+ * continuation, owned by the principal that started it. Another
+ * principal's task and an id that never existed get the same error.
+ */
+export interface TaskAdapter {
+  readonly timing: TaskTiming;
+  /** Whether calls of the tool (by base name) may become tasks. */
+  runsAsTask(tool: string): boolean;
+  /** Starts the tool's turn as a task; a refusal is the tool's own failure value. */
+  start(args: { principal: Principal; tool: string; arguments: unknown }): Promise<ToolOutcome<TaskView>>;
+  get(principal: Principal, taskId: string): Promise<TaskView>;
+  /** Cancels the turn (within a second) and returns the task as it is then. A task that finished otherwise is refused. */
+  cancel(principal: Principal, taskId: string): Promise<TaskView>;
+  /** Waits until the task is terminal, then answers what the tool answers synchronously. */
+  result(args: { principal: Principal; taskId: string; signal: AbortSignal; onUpdate?: (update: TaskUpdate) => void }): Promise<ToolResult>;
+  /** The principal's tasks, newest first. */
+  list(principal: Principal, cursor?: string): Promise<{ tasks: TaskView[]; nextCursor?: string }>;
+  /** Answers input requests; none are ever pending yet, so this always refuses, naming the task's status. */
+  update(principal: Principal, taskId: string): Promise<never>;
+}
+
+/** One wait of tasks/result; it waits again until the task is terminal or the caller leaves. */
+const WAIT_SLICE_MS = 60_000;
+const LIST_PAGE = 50;
+
+export function createTaskAdapter(options: { tasks: AgentTasks; timing: TaskTiming }): TaskAdapter {
+  const { tasks, timing } = options;
+  const retention = `${Math.round(timing.ttlMs / 3_600_000)} hours`;
+  const notFound = (taskId: string) =>
+    new ProtocolError(ProtocolErrorCode.InvalidParams, `Task "${taskId}" was not found. Check the id: a task is seen only by the caller that started it, and a finished one is kept ${retention}.`);
+  const owned = (taskId: string, outcome: ToolOutcome<ContinuationRecord>): ContinuationRecord => {
+    if (outcome.ok) return outcome.value;
+    throw outcome.error.code === "not_found" ? notFound(taskId) : new ProtocolError(ProtocolErrorCode.InvalidParams, `${outcome.error.message} (${outcome.error.code})`);
+  };
+  const viewOf = (record: ContinuationRecord): TaskView => {
+    const state = taskState({ id: record.id, status: record.status, ...(record.error ? { error: record.error } : {}) });
+    return {
+      taskId: record.id,
+      createdAt: record.createdAt,
+      lastUpdatedAt: record.updatedAt,
+      state,
+      ...(state.status === "completed" ? { result: structuredResult(tasks.outcome(record)) } : {}),
+    };
+  };
+  const viewOfRef = (ref: MessageRef): TaskView => ({ taskId: ref.continuationId, createdAt: ref.createdAt, lastUpdatedAt: ref.updatedAt, state: taskState({ id: ref.continuationId, status: ref.status }) });
+
+  return {
+    timing,
+    runsAsTask: (tool) => tasks.tools.includes(tool),
+    async start(args) {
+      const started = await tasks.start(args);
+      return started.ok ? { ok: true, value: viewOf(started.value) } : started;
+    },
+    async get(principal, taskId) {
+      return viewOf(owned(taskId, await tasks.get(principal, taskId)));
+    },
+    async cancel(principal, taskId) {
+      const cancelled = await tasks.cancel(principal, taskId);
+      if (!cancelled.ok && cancelled.error.code === "already_final") {
+        const view = viewOf(owned(taskId, await tasks.get(principal, taskId)));
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Task "${taskId}" is already ${view.state.status}; a finished task cannot be cancelled.`);
+      }
+      return viewOf(owned(taskId, cancelled));
+    },
+    async result({ principal, taskId, signal, onUpdate }) {
+      let record = owned(taskId, await tasks.get(principal, taskId));
+      for (;;) {
+        const known = viewOf(record);
+        if (isTerminalTask(known.state.status)) return { ...structuredResult(tasks.outcome(record)), _meta: { [RELATED_TASK_META_KEY]: { taskId } } };
+        if (signal.aborted) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, "The request was cancelled before the task finished; ask for its result again.");
+        const started = Date.now();
+        record = owned(
+          taskId,
+          await tasks.wait({
+            principal,
+            continuationId: taskId,
+            timeoutMs: WAIT_SLICE_MS,
+            signal,
+            onEvent: (event) => {
+              const message = event.payload.message;
+              if (!onUpdate || !message) return;
+              const step = event.payload.step?.number;
+              onUpdate({ view: { ...known, lastUpdatedAt: Date.now(), state: { status: "working", message } }, ...(step !== undefined ? { step } : {}) });
+            },
+          }),
+        );
+        // A turn that is open but not running answers at once; do not spin on it.
+        if (!isTerminalTask(viewOf(record).state.status) && Date.now() - started < timing.pollIntervalMs) await sleep(timing.pollIntervalMs, signal);
+      }
+    },
+    async list(principal, cursor) {
+      const page = await tasks.list(principal, { limit: LIST_PAGE, ...(cursor ? { cursor } : {}) });
+      return { tasks: page.continuations.map(viewOfRef), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+    },
+    async update(principal, taskId) {
+      const view = viewOf(owned(taskId, await tasks.get(principal, taskId)));
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Task "${taskId}" is ${view.state.status} and has no input requests pending, so there is nothing to answer. Poll tasks/get: inputRequests appear there when the task needs an answer.`,
+      );
+    },
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+  });
+}
