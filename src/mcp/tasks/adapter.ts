@@ -31,8 +31,10 @@ export interface TaskAdapter {
   result(args: { principal: Principal; taskId: string; signal: AbortSignal; onUpdate?: (update: TaskUpdate) => void }): Promise<ToolResult>;
   /** The principal's tasks, newest first. */
   list(principal: Principal, cursor?: string): Promise<{ tasks: TaskView[]; nextCursor?: string }>;
-  /** Answers input requests; none are ever pending yet, so this always refuses, naming the task's status. */
-  update(principal: Principal, taskId: string): Promise<never>;
+  /** The 2026-07-28 cancel: asks the turn to stop; a task that already finished is left as it is. An unknown id is refused. */
+  requestCancel(principal: Principal, taskId: string): Promise<void>;
+  /** Takes input responses for the task; none are ever outstanding yet, so they are all ignored. An unknown id is refused. */
+  update(principal: Principal, taskId: string): Promise<void>;
 }
 
 /** One wait of tasks/result; it waits again until the task is terminal or the caller leaves. */
@@ -108,12 +110,15 @@ export function createTaskAdapter(options: { tasks: AgentTasks; timing: TaskTimi
       const page = await tasks.list(principal, { limit: LIST_PAGE, ...(cursor ? { cursor } : {}) });
       return { tasks: page.continuations.map(viewOfRef), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
     },
+    async requestCancel(principal, taskId) {
+      const cancelled = await tasks.cancel(principal, taskId);
+      // Cancelling is a request, not a promise: a turn that finished first keeps its outcome, and the caller reads it with tasks/get.
+      if (!cancelled.ok && cancelled.error.code === "already_final") return;
+      owned(taskId, cancelled);
+    },
     async update(principal, taskId) {
-      const view = viewOf(owned(taskId, await tasks.get(principal, taskId)));
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        `Task "${taskId}" is ${view.state.status} and has no input requests pending, so there is nothing to answer. Poll tasks/get: inputRequests appear there when the task needs an answer.`,
-      );
+      // Responses to keys that are not outstanding are ignored, and no key ever is yet: checking that the task is the caller's is all there is to do.
+      owned(taskId, await tasks.get(principal, taskId));
     },
   };
 }
