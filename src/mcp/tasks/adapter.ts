@@ -29,6 +29,8 @@ export interface TaskAdapter {
   cancel(principal: Principal, taskId: string): Promise<TaskView>;
   /** Waits until the task is terminal, then answers what the tool answers synchronously. */
   result(args: { principal: Principal; taskId: string; signal: AbortSignal; onUpdate?: (update: TaskUpdate) => void }): Promise<ToolResult>;
+  /** Calls `onChange` with the task now and at each change of its status until it is terminal or `signal` aborts. */
+  watch(args: { principal: Principal; taskId: string; signal: AbortSignal; onChange: (view: TaskView) => void }): Promise<void>;
   /** The principal's tasks, newest first. */
   list(principal: Principal, cursor?: string): Promise<{ tasks: TaskView[]; nextCursor?: string }>;
   /** The 2026-07-28 cancel: asks the turn to stop; a task that already finished is left as it is. An unknown id is refused. */
@@ -104,6 +106,21 @@ export function createTaskAdapter(options: { tasks: AgentTasks; timing: TaskTimi
         );
         // A turn that is open but not running answers at once; do not spin on it.
         if (!isTerminalTask(viewOf(record).state.status) && Date.now() - started < timing.pollIntervalMs) await sleep(timing.pollIntervalMs, signal);
+      }
+    },
+    async watch({ principal, taskId, signal, onChange }) {
+      let last: string | undefined;
+      for (;;) {
+        const got = await tasks.get(principal, taskId);
+        if (!got.ok || signal.aborted) return;
+        const view = viewOf(got.value);
+        if (view.state.status !== last) onChange(view);
+        last = view.state.status;
+        if (isTerminalTask(view.state.status)) return;
+        const started = Date.now();
+        await tasks.wait({ principal, continuationId: taskId, timeoutMs: WAIT_SLICE_MS, signal });
+        // A turn that is open but not running answers at once; do not spin on it.
+        if (Date.now() - started < timing.pollIntervalMs) await sleep(timing.pollIntervalMs, signal);
       }
     },
     async list(principal, cursor) {

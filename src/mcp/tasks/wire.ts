@@ -83,3 +83,6 @@ export const ListTasksParamsSchema = z.looseObject({ cursor: z.string().max(100)
 export const ClientDeclaresTasksSchema = z.looseObject({ extensions: z.looseObject({ [TASKS_EXTENSION]: z.looseObject({}) }) });
 /** A 2025-11-25 tools/call's `params.task`: the client asks for a task. */
 export const LegacyTaskRequestSchema = z.looseObject({ ttl: z.number().optional() });
+
+/** A `subscriptions/listen` request that asks for `notifications/tasks`. */
+export const ListenTaskIdsSchema = z.looseObject({ params: z.looseObject({ notifications: z.looseObject({ taskIds: z.array(z.string().min(1).max(100)).max(100) }) }) });
