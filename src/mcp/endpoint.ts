@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { classifyInboundRequest, createMcpHandler, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
+import { classifyInboundRequest, createMcpHandler } from "@modelcontextprotocol/server";
 import type { Logger, Principal } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
 import type { AgentTasks, ToolRegistry } from "../tools/index.js";
@@ -29,6 +29,9 @@ export interface McpEndpointOptions {
 
 /** How often a client is asked to poll a task: model steps take seconds. */
 const TASK_POLL_INTERVAL_MS = 1_000;
+
+/** The protocol revision the SDK serves natively; the only one a task listen can be. */
+const MODERN_PROTOCOL = "2026-07-28";
 
 /** Seconds a refused caller is told to wait: running tool calls usually end within that. */
 const RETRY_AFTER_S = 1;
@@ -127,11 +130,14 @@ function listenRefusal(req: IncomingMessage, body: unknown): { status: number; c
   if (route.kind === "reject") return { status: route.httpStatus, code: route.code, message: route.message, ...(route.data !== undefined ? { data: route.data } : {}) };
   const envelope = (body as { params?: { _meta?: Record<string, unknown> } }).params?._meta;
   const version = envelope?.["io.modelcontextprotocol/protocolVersion"];
-  if (typeof version !== "string" || !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
-    return { status: 400, code: -32022, message: `Unsupported protocol version: ${String(version ?? "unknown")}`, data: { supported: [...SUPPORTED_PROTOCOL_VERSIONS], requested: version ?? "unknown" } };
+  if (version !== MODERN_PROTOCOL) {
+    const requested = typeof version === "string" ? version : "unknown";
+    return { status: 400, code: -32022, message: `Unsupported protocol version: ${requested}`, data: { supported: [MODERN_PROTOCOL], requested } };
   }
-  if (req.headers["mcp-protocol-version"] === undefined) return { status: 400, code: -32020, message: `Header mismatch: the body envelope names protocol version ${version} but the required MCP-Protocol-Version header is absent`, data: { mismatch: { header: "(missing)" } } };
-  if (req.headers["mcp-method"] === undefined) return { status: 400, code: -32020, message: "Header mismatch: the body names method subscriptions/listen but the required Mcp-Method header is absent", data: { mismatch: { header: "(missing)" } } };
+  const versionMissing = `the body envelope names protocol version ${version} but the required MCP-Protocol-Version header is absent`;
+  const methodMissing = "the body names method subscriptions/listen but the required Mcp-Method header is absent";
+  if (req.headers["mcp-protocol-version"] === undefined) return { status: 400, code: -32020, message: `Bad Request: the request headers and body disagree: ${versionMissing}`, data: { mismatch: { header: "(missing)", body: versionMissing } } };
+  if (req.headers["mcp-method"] === undefined) return { status: 400, code: -32020, message: `Bad Request: the request headers and body disagree: ${methodMissing}`, data: { mismatch: { header: "(missing)", body: methodMissing } } };
   if (!declaresTasks(envelope)) {
     const error = tasksNotDeclared("Task status notifications");
     return { status: 400, code: error.code, message: error.message, data: error.data };
