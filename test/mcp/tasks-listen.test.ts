@@ -59,13 +59,26 @@ describe("task status pushed on subscriptions/listen", () => {
     await modernRequest({ url: stack.mcpUrl, token: otherToken, method: "tasks/cancel", params: { taskId: theirs }, name: theirs, capabilities: DECLARES_TASKS });
   });
 
-  it("ends the stream and frees the caller's request slot when the client disconnects", async () => {
+  it("ends the stream when the client disconnects", async () => {
     const slow = await startTask("slow to watch");
     const listen = await openListen({ url: stack.mcpUrl, token: stack.token, notifications: { taskIds: [slow] }, capabilities: DECLARES_TASKS });
     await listen.waitFor((m) => m.method === "notifications/tasks");
     listen.close();
     await listen.ended;
     await modernRequest({ url: stack.mcpUrl, token: stack.token, method: "tasks/cancel", params: { taskId: slow }, name: slow, capabilities: DECLARES_TASKS });
+  });
+
+  it("ends an open stream when the program stops, rather than holding the stop", async () => {
+    const own = await startStack({ env: { MODEL_PROVIDER: "gemini", GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url } });
+    const slow = ModernCreateTaskResultSchema.parse(
+      (await modernRequest({ url: own.mcpUrl, token: own.token, method: "tools/call", params: { name: "ha_agent_ask", arguments: { message: "slow until the stop" } }, name: "ha_agent_ask", capabilities: DECLARES_TASKS })).result,
+    ).taskId;
+    const listen = await openListen({ url: own.mcpUrl, token: own.token, notifications: { taskIds: [slow] }, capabilities: DECLARES_TASKS });
+    await listen.waitFor((m) => m.method === "notifications/tasks");
+    // The stop closes the listener and its connections first, as for the SDK's own listen streams.
+    await own.close();
+    await listen.ended;
+    expect(listen.messages.filter((m) => m.method === "notifications/tasks")).toHaveLength(1);
   });
 
   it("refuses task ids with -32021 to a client that does not declare the tasks extension", async () => {
