@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createMcpHandler } from "@modelcontextprotocol/server";
+import { classifyInboundRequest, createMcpHandler } from "@modelcontextprotocol/server";
 import type { Logger, Principal } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
 import type { AgentTasks, ToolRegistry } from "../tools/index.js";
 import { createInFlightLimit } from "./in-flight.js";
 import { createMcpServer, type ServerInfo } from "./server.js";
-import { createTaskAdapter } from "./tasks/index.js";
+import { createTaskAdapter, declaresTasks, listenTaskIds, serveTaskListen, tasksNotDeclared } from "./tasks/index.js";
 import { toWebRequest, writeWebResponse } from "./web-bridge.js";
 
 export interface McpEndpoint {
@@ -29,6 +29,9 @@ export interface McpEndpointOptions {
 
 /** How often a client is asked to poll a task: model steps take seconds. */
 const TASK_POLL_INTERVAL_MS = 1_000;
+
+/** The protocol revision the SDK serves natively; the only one a task listen can be. */
+const MODERN_PROTOCOL = "2026-07-28";
 
 /** Seconds a refused caller is told to wait: running tool calls usually end within that. */
 const RETRY_AFTER_S = 1;
@@ -54,6 +57,8 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   // Principals refused since they last had nothing running: a flood is one log line, not one per request.
   const refused = new Set<string>();
   let closing = false;
+  // Ends task listen streams gracefully, with their result, when the program stops.
+  const shutdown = new AbortController();
 
   return {
     inFlight: (principalId) => limit.count(principalId),
@@ -80,6 +85,14 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         const method = methodOf(body);
         if (method === "initialize" || method === "server/discover") logger.info({ principal: principal.id, method }, `MCP client connected as ${principal.name}`);
         const authInfo = { token: "", clientId: principal.id, scopes: [], extra: { principal } };
+        const taskIds = tasks && method === "subscriptions/listen" ? listenTaskIds(body) : undefined;
+        // The SDK owns subscriptions/listen but cannot carry task ids; a listen that asks for them is ours, checked as the SDK checks one.
+        if (tasks && taskIds) {
+          const refusal = listenRefusal(req, body);
+          if (refusal) return rpcError(res, { ...refusal, id: requestId(body) });
+          const response = await serveTaskListen({ adapter: tasks, principal, id: requestId(body) ?? 0, taskIds, serverInfo: { ...options.info, title: "HA Agent" }, signal: abort.signal, shutdown: shutdown.signal });
+          return await writeWebResponse(res, response, abort.signal);
+        }
         const response = await handler.fetch(toWebRequest(req, abort.signal), { authInfo, ...(body === undefined ? {} : { parsedBody: body }) });
         await writeWebResponse(res, response, abort.signal);
       } catch (err) {
@@ -95,10 +108,41 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     },
     async close() {
       closing = true;
+      shutdown.abort();
       for (const abort of running) abort.abort();
       await handler.close();
     },
   };
+}
+
+/**
+ * The SDK's refusals of a 2026-07-28 request, for a task listen it never
+ * sees: its own classification (envelope, header cross-checks), the
+ * supported version, the standard headers' presence, then the extension's
+ * -32021 for a client that did not declare tasks.
+ */
+function listenRefusal(req: IncomingMessage, body: unknown): { status: number; code: number; message: string; data?: unknown } | undefined {
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return typeof value === "string" ? { [name === "mcp-protocol-version" ? "protocolVersionHeader" : name === "mcp-method" ? "mcpMethodHeader" : "mcpNameHeader"]: value } : {};
+  };
+  const route = classifyInboundRequest({ httpMethod: "POST", ...header("mcp-protocol-version"), ...header("mcp-method"), ...header("mcp-name"), body });
+  if (route.kind === "reject") return { status: route.httpStatus, code: route.code, message: route.message, ...(route.data !== undefined ? { data: route.data } : {}) };
+  const envelope = (body as { params?: { _meta?: Record<string, unknown> } }).params?._meta;
+  const version = envelope?.["io.modelcontextprotocol/protocolVersion"];
+  if (version !== MODERN_PROTOCOL) {
+    const requested = typeof version === "string" ? version : "unknown";
+    return { status: 400, code: -32022, message: `Unsupported protocol version: ${requested}`, data: { supported: [MODERN_PROTOCOL], requested } };
+  }
+  const versionMissing = `the body envelope names protocol version ${version} but the required MCP-Protocol-Version header is absent`;
+  const methodMissing = "the body names method subscriptions/listen but the required Mcp-Method header is absent";
+  if (req.headers["mcp-protocol-version"] === undefined) return { status: 400, code: -32020, message: `Bad Request: the request headers and body disagree: ${versionMissing}`, data: { mismatch: { header: "(missing)", body: versionMissing } } };
+  if (req.headers["mcp-method"] === undefined) return { status: 400, code: -32020, message: `Bad Request: the request headers and body disagree: ${methodMissing}`, data: { mismatch: { header: "(missing)", body: methodMissing } } };
+  if (!declaresTasks(envelope)) {
+    const error = tasksNotDeclared("Task status notifications");
+    return { status: 400, code: error.code, message: error.message, data: error.data };
+  }
+  return undefined;
 }
 
 function methodOf(body: unknown): string | undefined {
@@ -113,8 +157,8 @@ function requestId(body: unknown): string | number | null {
 }
 
 /** Refusals before the SDK sees the request, in the SDK's own error shape. */
-function rpcError(res: ServerResponse, error: { status: number; code?: number; message: string; id: string | number | null }): void {
-  const text = JSON.stringify({ jsonrpc: "2.0", error: { code: error.code ?? -32000, message: error.message }, id: error.id });
+function rpcError(res: ServerResponse, error: { status: number; code?: number; message: string; data?: unknown; id: string | number | null }): void {
+  const text = JSON.stringify({ jsonrpc: "2.0", error: { code: error.code ?? -32000, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) }, id: error.id });
   res.writeHead(error.status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
   res.end(text);
 }

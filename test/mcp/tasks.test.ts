@@ -20,6 +20,12 @@ function responder(body: GeminiRequestBody): GeminiReply {
   return { text: `You said: ${text}` };
 }
 
+/** A result without the `_meta` the SDK adds to every 2026 answer: an empty acknowledgement is then `{ resultType }` alone. */
+const withoutMeta = (value: Record<string, unknown> | undefined) => {
+  const { _meta: _m, ...rest } = value ?? {};
+  return rest;
+};
+
 /** The parts of a turn's answer that do not name the turn itself. */
 const withoutIds = (value: Record<string, unknown> | undefined) => {
   const { continuation_id: _c, session_id: _s, ...rest } = value ?? {};
@@ -45,7 +51,9 @@ describe("agent turns as MCP tasks", () => {
     modernRequest<R>({ url: stack.mcpUrl, token: args.token ?? stack.token, method: args.method, ...(args.params ? { params: args.params } : {}), ...(args.name ? { name: args.name } : {}), ...(args.tasks ? { capabilities: DECLARES_TASKS } : {}) });
   const callTool = (args: { tool: string; arguments: Record<string, unknown>; tasks?: boolean; token?: string }) =>
     modern({ method: "tools/call", params: { name: args.tool, arguments: args.arguments }, name: args.tool, ...(args.tasks ? { tasks: true } : {}), ...(args.token ? { token: args.token } : {}) });
-  const getTask = (taskId: string, token?: string) => modern<ModernDetailedTask>({ method: "tasks/get", params: { taskId }, name: taskId, ...(token ? { token } : {}) });
+  const getTask = (taskId: string, token?: string) => modern<ModernDetailedTask>({ method: "tasks/get", params: { taskId }, name: taskId, tasks: true, ...(token ? { token } : {}) });
+  const cancelTask = (taskId: string, token?: string) => modern({ method: "tasks/cancel", params: { taskId }, name: taskId, tasks: true, ...(token ? { token } : {}) });
+  const updateTask = (taskId: string, token?: string) => modern({ method: "tasks/update", params: { taskId, inputResponses: { a: { action: "accept" } } }, name: taskId, tasks: true, ...(token ? { token } : {}) });
 
   /** Polls tasks/get until the task leaves `working`. */
   async function settle(taskId: string): Promise<ModernDetailedTask> {
@@ -175,7 +183,7 @@ describe("agent turns as MCP tasks", () => {
     const created = ModernCreateTaskResultSchema.parse((await callTool({ tool: "ha_agent_ask", arguments: { message: "slow one" }, tasks: true })).result);
     expect((await getTask(created.taskId)).result).toMatchObject({ status: "working" });
     const t = Date.now();
-    const ack = await modern({ method: "tasks/cancel", params: { taskId: created.taskId }, name: created.taskId });
+    const ack = await cancelTask(created.taskId);
     expect(Date.now() - t).toBeLessThan(1_000);
     expect(ack.error).toBeUndefined();
     expect((await getTask(created.taskId)).result).toMatchObject({ status: "cancelled" });
@@ -206,24 +214,53 @@ describe("agent turns as MCP tasks", () => {
       expect(theirs.result).toBeUndefined();
     };
     sameAsNever(await getTask(mine.taskId, otherToken), await getTask(never, otherToken));
-    const update = (taskId: string) => modern({ method: "tasks/update", params: { taskId, inputResponses: {} }, name: taskId, token: otherToken });
-    sameAsNever(await update(mine.taskId), await update(never));
+    sameAsNever(await updateTask(mine.taskId, otherToken), await updateTask(never, otherToken));
+    // tasks/cancel too: the 2026 answer tells nothing about other callers' ids, and the task is untouched.
+    sameAsNever(await cancelTask(mine.taskId, otherToken), await cancelTask(never, otherToken));
+    expect((await cancelTask(never, otherToken)).error?.code).toBe(-32602);
     const legacy = (method: string, taskId: string) => legacyRequest({ url: stack.mcpUrl, token: otherToken, method, params: { taskId } });
     for (const method of ["tasks/get", "tasks/result", "tasks/cancel"]) sameAsNever(await legacy(method, mine.taskId), await legacy(method, never));
-    // The 2026 cancel acknowledges any id, as the extension says; the task is untouched.
-    const cancel = (taskId: string) => modern({ method: "tasks/cancel", params: { taskId }, name: taskId, token: otherToken });
-    expect((await cancel(mine.taskId)).result).toEqual((await cancel(never)).result);
     expect((await getTask(mine.taskId)).result).toMatchObject({ status: "working" });
-    await modern({ method: "tasks/cancel", params: { taskId: mine.taskId }, name: mine.taskId });
+    await cancelTask(mine.taskId);
   });
 
-  it("refuses tasks/update with an error that names the task's status, since nothing waits for input", async () => {
+  it("answers -32602 for an unknown task id on tasks/get, tasks/update and tasks/cancel of 2026", async () => {
+    const never = "01JD00000000000000000000YY";
+    for (const answer of [await getTask(never), await updateTask(never), await cancelTask(never)]) {
+      expect(answer.error?.code).toBe(-32602);
+      expect(answer.error?.message).toContain(never);
+      expect(answer.result).toBeUndefined();
+    }
+  });
+
+  it("refuses tasks/get, tasks/update and tasks/cancel with -32021 to a 2026 client that does not declare the extension", async () => {
+    const created = ModernCreateTaskResultSchema.parse((await callTool({ tool: "ha_agent_ask", arguments: { message: "slow undeclared" }, tasks: true })).result);
+    for (const method of ["tasks/get", "tasks/update", "tasks/cancel"]) {
+      const answer = await modern({ method, params: { taskId: created.taskId }, name: created.taskId });
+      expect(answer.error, method).toMatchObject({ code: -32021, data: { requiredCapabilities: { extensions: { "io.modelcontextprotocol/tasks": {} } } } });
+      expect(answer.error?.message).toContain("io.modelcontextprotocol/tasks");
+    }
+    // Nothing was cancelled by the refused request.
+    expect((await getTask(created.taskId)).result).toMatchObject({ status: "working" });
+    await cancelTask(created.taskId);
+  });
+
+  it("acknowledges tasks/update with an empty result, ignoring responses to requests that are not outstanding", async () => {
     const created = ModernCreateTaskResultSchema.parse((await callTool({ tool: "ha_agent_ask", arguments: { message: "quick" }, tasks: true })).result);
     const done = await settle(created.taskId);
-    const update = await modern({ method: "tasks/update", params: { taskId: created.taskId, inputResponses: { a: { action: "accept" } } }, name: created.taskId });
-    expect(update.error?.code).toBe(-32602);
-    expect(update.error?.message).toContain(`is ${done.status}`);
-    expect(update.error?.message).toMatch(/no input requests pending/);
+    const update = await updateTask(created.taskId);
+    expect(update.error).toBeUndefined();
+    expect(withoutMeta(update.result)).toEqual({ resultType: "complete" });
+    expect((await getTask(created.taskId)).result).toMatchObject({ status: done.status });
+  });
+
+  it("acknowledges a 2026 cancel of a task that already finished, and leaves its outcome", async () => {
+    const created = ModernCreateTaskResultSchema.parse((await callTool({ tool: "ha_agent_ask", arguments: { message: "quick to finish" }, tasks: true })).result);
+    expect((await settle(created.taskId)).status).toBe("completed");
+    const ack = await cancelTask(created.taskId);
+    expect(ack.error).toBeUndefined();
+    expect(withoutMeta(ack.result)).toEqual({ resultType: "complete" });
+    expect((await getTask(created.taskId)).result).toMatchObject({ status: "completed" });
   });
 
   it("keeps the refusals of the tool itself: bad arguments are the tool's error result, not a task", async () => {

@@ -48,7 +48,7 @@ describe("tasks across a restart of the program", () => {
     return mcpUrl as string;
   }
   const token = () => sim.users.tokenFor();
-  const getTask = async (url: string, taskId: string) => ModernDetailedTaskSchema.parse((await modernRequest({ url, token: token(), method: "tasks/get", params: { taskId }, name: taskId })).result);
+  const getTask = async (url: string, taskId: string) => ModernDetailedTaskSchema.parse((await modernRequest({ url, token: token(), method: "tasks/get", params: { taskId }, name: taskId, capabilities: DECLARES_TASKS })).result);
   const askAsTask = async (url: string, message: string) =>
     ModernCreateTaskResultSchema.parse((await modernRequest({ url, token: token(), method: "tools/call", params: { name: "ha_agent_ask", arguments: { message } }, name: "ha_agent_ask", capabilities: DECLARES_TASKS })).result);
 

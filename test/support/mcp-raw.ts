@@ -85,3 +85,68 @@ function sseMessages(text: string): Record<string, unknown>[] {
     .filter((data) => data.length > 0)
     .map((data) => JSON.parse(data) as Record<string, unknown>);
 }
+
+/**
+ * A 2026-07-28 `subscriptions/listen` kept open: its messages as they arrive,
+ * and `close()` to leave. `ended` resolves when the server ends the stream.
+ */
+export async function openListen(args: { url: string; token: string; notifications: Record<string, unknown>; capabilities?: Record<string, unknown> }) {
+  const id = nextId++;
+  const leave = new AbortController();
+  const res = await fetch(args.url, {
+    method: "POST",
+    signal: leave.signal,
+    headers: { authorization: `Bearer ${args.token}`, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": MODERN, "mcp-method": "subscriptions/listen" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id,
+      method: "subscriptions/listen",
+      params: { notifications: args.notifications, _meta: { "io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": args.capabilities ?? {} } },
+    }),
+  });
+  const messages: Record<string, unknown>[] = [];
+  const waiters = new Set<() => void>();
+  const ended = (async () => {
+    if (!res.body || !res.headers.get("content-type")?.startsWith("text/event-stream")) {
+      messages.push(JSON.parse(await res.text()) as Record<string, unknown>);
+      return;
+    }
+    let buffered = "";
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of res.body) {
+        buffered += decoder.decode(chunk as Uint8Array, { stream: true });
+        const frames = buffered.split("\n\n");
+        buffered = frames.pop() ?? "";
+        messages.push(...sseMessages(frames.join("\n\n")));
+        for (const wake of waiters) wake();
+      }
+    } catch {
+      // Aborted by close().
+    }
+  })()
+    .catch(() => undefined)
+    .finally(() => {
+      for (const wake of waiters) wake();
+    });
+  let done = false;
+  void ended.then(() => (done = true));
+  /** Waits until a message matches, or the stream ends; fails after 15 s. */
+  const waitFor = async (match: (m: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const found = messages.find(match);
+      if (found) return found;
+      if (done || Date.now() > deadline) throw new Error(`no such message; got ${JSON.stringify(messages)}`);
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          waiters.delete(wake);
+          resolve();
+        };
+        waiters.add(wake);
+        setTimeout(wake, 200);
+      });
+    }
+  };
+  return { id, status: res.status, messages, waitFor, ended, close: () => leave.abort() };
+}

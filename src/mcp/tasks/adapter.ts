@@ -29,10 +29,14 @@ export interface TaskAdapter {
   cancel(principal: Principal, taskId: string): Promise<TaskView>;
   /** Waits until the task is terminal, then answers what the tool answers synchronously. */
   result(args: { principal: Principal; taskId: string; signal: AbortSignal; onUpdate?: (update: TaskUpdate) => void }): Promise<ToolResult>;
+  /** Calls `onChange` with the task now and at each change of its status until it is terminal or `signal` aborts. */
+  watch(args: { principal: Principal; taskId: string; signal: AbortSignal; onChange: (view: TaskView) => void }): Promise<void>;
   /** The principal's tasks, newest first. */
   list(principal: Principal, cursor?: string): Promise<{ tasks: TaskView[]; nextCursor?: string }>;
-  /** Answers input requests; none are ever pending yet, so this always refuses, naming the task's status. */
-  update(principal: Principal, taskId: string): Promise<never>;
+  /** The 2026-07-28 cancel: asks the turn to stop; a task that already finished is left as it is. An unknown id is refused. */
+  requestCancel(principal: Principal, taskId: string): Promise<void>;
+  /** Takes input responses for the task; none are ever outstanding yet, so they are all ignored. An unknown id is refused. */
+  update(principal: Principal, taskId: string): Promise<void>;
 }
 
 /** One wait of tasks/result; it waits again until the task is terminal or the caller leaves. */
@@ -104,16 +108,34 @@ export function createTaskAdapter(options: { tasks: AgentTasks; timing: TaskTimi
         if (!isTerminalTask(viewOf(record).state.status) && Date.now() - started < timing.pollIntervalMs) await sleep(timing.pollIntervalMs, signal);
       }
     },
+    async watch({ principal, taskId, signal, onChange }) {
+      let last: string | undefined;
+      for (;;) {
+        const got = await tasks.get(principal, taskId);
+        if (!got.ok || signal.aborted) return;
+        const view = viewOf(got.value);
+        if (view.state.status !== last) onChange(view);
+        last = view.state.status;
+        if (isTerminalTask(view.state.status)) return;
+        const started = Date.now();
+        await tasks.wait({ principal, continuationId: taskId, timeoutMs: WAIT_SLICE_MS, signal });
+        // A turn that is open but not running answers at once; do not spin on it.
+        if (Date.now() - started < timing.pollIntervalMs) await sleep(timing.pollIntervalMs, signal);
+      }
+    },
     async list(principal, cursor) {
       const page = await tasks.list(principal, { limit: LIST_PAGE, ...(cursor ? { cursor } : {}) });
       return { tasks: page.continuations.map(viewOfRef), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
     },
+    async requestCancel(principal, taskId) {
+      const cancelled = await tasks.cancel(principal, taskId);
+      // Cancelling is a request, not a promise: a turn that finished first keeps its outcome, and the caller reads it with tasks/get.
+      if (!cancelled.ok && cancelled.error.code === "already_final") return;
+      owned(taskId, cancelled);
+    },
     async update(principal, taskId) {
-      const view = viewOf(owned(taskId, await tasks.get(principal, taskId)));
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        `Task "${taskId}" is ${view.state.status} and has no input requests pending, so there is nothing to answer. Poll tasks/get: inputRequests appear there when the task needs an answer.`,
-      );
+      // Responses to keys that are not outstanding are ignored, and no key ever is yet: checking that the task is the caller's is all there is to do.
+      owned(taskId, await tasks.get(principal, taskId));
     },
   };
 }

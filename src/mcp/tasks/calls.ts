@@ -1,11 +1,10 @@
-import { CLIENT_CAPABILITIES_META_KEY } from "@modelcontextprotocol/server";
+import { CLIENT_CAPABILITIES_META_KEY, MissingRequiredClientCapabilityError } from "@modelcontextprotocol/server";
 import type { Principal } from "../../shared/index.js";
 import { errorResult } from "../tool-result.js";
 import type { TaskAdapter } from "./adapter.js";
-import type { Era } from "./handlers.js";
 import { legacyCreated } from "./legacy.js";
 import { modernCreated } from "./modern.js";
-import { ClientDeclaresTasksSchema, LegacyTaskRequestSchema, type LegacyCreateTaskResult, type ModernCreateTaskResult } from "./wire.js";
+import { ClientDeclaresTasksSchema, LegacyTaskRequestSchema, TASKS_EXTENSION, type LegacyCreateTaskResult, type ModernCreateTaskResult, type Era } from "./wire.js";
 
 /**
  * Whether a tools/call may be answered with a task. A 2026-07-28 client says
@@ -14,9 +13,22 @@ import { ClientDeclaresTasksSchema, LegacyTaskRequestSchema, type LegacyCreateTa
  */
 export function taskRequested(args: { era: Era; params: Record<string, unknown>; envelope: unknown }): boolean {
   if (args.era === "legacy") return LegacyTaskRequestSchema.safeParse(args.params.task).success;
+  return declaresTasks(args.envelope);
+}
+
+/** Whether a 2026-07-28 request's envelope declares the tasks extension in its client capabilities. */
+export function declaresTasks(envelope: unknown): boolean {
   // The SDK types the envelope as `{}`; its keys are the protocol's reserved _meta names.
-  const capabilities = (args.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY];
+  const capabilities = (envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY];
   return ClientDeclaresTasksSchema.safeParse(capabilities).success;
+}
+
+/** The extension's -32021 for a 2026-07-28 client that uses tasks without declaring them. */
+export function tasksNotDeclared(what: string): MissingRequiredClientCapabilityError {
+  return new MissingRequiredClientCapabilityError(
+    { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
+    `${what} needs the tasks extension: declare "${TASKS_EXTENSION}": {} under extensions in the request's client capabilities.`,
+  );
 }
 
 /**

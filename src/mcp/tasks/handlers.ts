@@ -2,12 +2,12 @@ import { ProtocolError, ProtocolErrorCode, type Server, type ServerContext } fro
 import type { Principal } from "../../shared/index.js";
 import { principalFromAuthInfo } from "../principal.js";
 import type { TaskAdapter } from "./adapter.js";
+import { declaresTasks, tasksNotDeclared } from "./calls.js";
 import { legacyTask } from "./legacy.js";
 import { modernTask } from "./modern.js";
-import { ListTasksParamsSchema, TaskIdParamsSchema, UpdateTaskParamsSchema, type LegacyListTasksResult } from "./wire.js";
+import { ListTasksParamsSchema, TaskIdParamsSchema, UpdateTaskParamsSchema, type Era, type LegacyListTasksResult } from "./wire.js";
 
 /** The protocol era of the request a server instance serves. */
-export type Era = "modern" | "legacy";
 
 /**
  * The task methods of one era. 2026-07-28 has tasks/get, tasks/update and
@@ -24,18 +24,30 @@ export type Era = "modern" | "legacy";
 export function registerTaskHandlers(server: Server, options: { adapter: TaskAdapter; era: Era }): void {
   const { adapter, era } = options;
   const { timing } = adapter;
+  // A 2026-07-28 client must declare the extension on each task request; a 2025 client negotiated tasks at initialize.
+  const declared = (ctx: ServerContext, method: string) => {
+    if (era === "modern" && !declaresTasks(ctx.mcpReq.envelope)) throw tasksNotDeclared(method);
+  };
   server.setRequestHandler("tasks/get", { params: TaskIdParamsSchema }, async (params, ctx) => {
+    declared(ctx, "tasks/get");
     const view = await adapter.get(caller(ctx), params.taskId);
     return era === "modern" ? modernTask(view, timing) : legacyTask(view, timing);
   });
   server.setRequestHandler("tasks/cancel", { params: TaskIdParamsSchema }, async (params, ctx) => {
+    declared(ctx, "tasks/cancel");
     const principal = caller(ctx);
-    // The extension acknowledges every cancel, of a known task or not, so the answer tells nothing about other callers' ids.
-    if (era === "modern") return adapter.cancel(principal, params.taskId).then(acknowledged, acknowledged);
-    return legacyTask(await adapter.cancel(principal, params.taskId), timing);
+    if (era === "legacy") return legacyTask(await adapter.cancel(principal, params.taskId), timing);
+    // The extension's cancel is an empty acknowledgement, even for a task that finished first; an unknown id (or another
+    // caller's, which looks the same) gets -32602, as the extension's error handling says servers should.
+    await adapter.requestCancel(principal, params.taskId);
+    return {};
   });
   if (era === "modern") {
-    server.setRequestHandler("tasks/update", { params: UpdateTaskParamsSchema }, async (params, ctx) => adapter.update(caller(ctx), params.taskId));
+    server.setRequestHandler("tasks/update", { params: UpdateTaskParamsSchema }, async (params, ctx) => {
+      declared(ctx, "tasks/update");
+      await adapter.update(caller(ctx), params.taskId);
+      return {};
+    });
     return;
   }
   server.setRequestHandler("tasks/result", { params: TaskIdParamsSchema }, async (params, ctx) => {
@@ -58,8 +70,6 @@ export function registerTaskHandlers(server: Server, options: { adapter: TaskAda
     return { tasks: page.tasks.map((view) => legacyTask(view, timing)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
   });
 }
-
-const acknowledged = () => ({});
 
 function caller(ctx: ServerContext): Principal {
   const principal = principalFromAuthInfo(ctx.http?.authInfo);

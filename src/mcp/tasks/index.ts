@@ -1,6 +1,9 @@
 export { createTaskAdapter, type TaskAdapter, type TaskUpdate } from "./adapter.js";
-export { registerTaskHandlers, type Era } from "./handlers.js";
+export { registerTaskHandlers } from "./handlers.js";
+export type { Era } from "./wire.js";
 export { taskRequested, startTaskCall } from "./calls.js";
+export { listenTaskIds, serveTaskListen } from "./listen.js";
+export { declaresTasks, tasksNotDeclared } from "./calls.js";
 export { taskState, isTerminalTask, type TaskState, type TurnState } from "./status.js";
 export type { TaskView, TaskTiming } from "./view.js";
 export * from "./wire.js";

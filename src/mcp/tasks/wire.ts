@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** The protocol era a request came in: 2026-07-28 ("modern") or a 2025 revision through the stateless path ("legacy"). */
+export type Era = "modern" | "legacy";
+
 /**
  * The wire shapes of MCP tasks that HA Agent produces and accepts, in both
  * protocol eras: the 2026-07-28 tasks extension and the 2025-11-25 core
@@ -83,3 +86,6 @@ export const ListTasksParamsSchema = z.looseObject({ cursor: z.string().max(100)
 export const ClientDeclaresTasksSchema = z.looseObject({ extensions: z.looseObject({ [TASKS_EXTENSION]: z.looseObject({}) }) });
 /** A 2025-11-25 tools/call's `params.task`: the client asks for a task. */
 export const LegacyTaskRequestSchema = z.looseObject({ ttl: z.number().optional() });
+
+/** A `subscriptions/listen` request that asks for `notifications/tasks`. */
+export const ListenTaskIdsSchema = z.looseObject({ params: z.looseObject({ notifications: z.looseObject({ taskIds: z.array(z.string().min(1).max(100)).max(100) }) }) });
