@@ -5,7 +5,7 @@ import { refusalsAsFailures } from "../failure.js";
 import { BUDGET_FIELDS } from "../sessions/index.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import type { AgentService } from "./service.js";
-import { ContinuationResultWire, DEFAULT_WAIT_MS, WaitInput, awaitWithProgress, eventsPath } from "./wire.js";
+import { DEFAULT_WAIT_MS, StreamedResultWire, WaitInput, awaitWithProgress, eventsPath } from "./wire.js";
 
 export const AskInput = z.object({
   message: z.string().min(1).max(8_000).describe("The question."),
@@ -43,12 +43,13 @@ export function createAskTool(deps: { agent: AgentService }): ToolSpec {
     title: "Ask a question",
     description: "Asks the agent one question without keeping a session, and waits for the answer up to timeout_ms. If it takes longer, await the returned continuation_id.",
     input: AskInput,
-    output: ContinuationResultWire.extend({ stream_url: z.string().optional() }),
+    output: StreamedResultWire,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     invoke: refusalsAsFailures(async (args, ctx) => {
       const continuation = await startAsk(deps.agent, ctx.principal, args);
       const result = await awaitWithProgress(deps.agent, ctx, continuation.id, args.timeout_ms ?? DEFAULT_WAIT_MS);
-      return ok({ ...result, stream_url: eventsPath(continuation.sessionId) });
+      // Only a streamed answer has something to watch; otherwise the answer is as it always was.
+      return ok(args.stream ? { ...result, stream_url: eventsPath(continuation.sessionId) } : result);
     }),
   });
 }

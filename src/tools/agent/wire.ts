@@ -30,6 +30,9 @@ export const ContinuationResultWire = z.object({
 });
 export type ContinuationResult = z.infer<typeof ContinuationResultWire>;
 
+/** The result of a turn sent with `stream`, which also says where to watch it. */
+export const StreamedResultWire = ContinuationResultWire.extend({ stream_url: z.string().optional() });
+
 const INTERRUPTED =
   "The turn was interrupted by a restart and is not running. Call ha_agent_resume to continue it from its last saved step, or ha_agent_retry to send the message again as a new turn.";
 
