@@ -184,7 +184,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
     // Each listener is closed as soon as the stop begins (it was started last), so no
     // new work arrives while the rest shuts down; registered at once, so a failed
     // start of the second one still closes the first.
-    const mcp = await startMcpListener({ host: deps.host, port: config.mcpPort, verifier, mcp: mcpEndpoint, health, logger: logger.child({ part: "http" }), tokenHint: config.mode === "demo" ? TOKEN_HINTS.demo : TOKEN_HINTS.homeAssistant });
+    const mcp = await startMcpListener({ host: deps.host, port: config.mcpPort, verifier, mcp: mcpEndpoint, health, logger: logger.child({ part: "http" }), tokenHint: config.mode === "demo" ? TOKEN_HINTS.demo : TOKEN_HINTS.homeAssistant, events: { source: agent.runtime } });
     onStop("MCP listener", () => mcp.close());
     const status = await startStatusListener({
       host: deps.host,

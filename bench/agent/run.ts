@@ -17,6 +17,7 @@ import { ToolRegistry } from "../../src/tools/index.js";
 import { createGroundingTools } from "../../src/tools/grounding/index.js";
 import { scriptedModel } from "../../test/support/scripted-model.js";
 import { assistStaticContext } from "./assist-context.js";
+import { streamListenerCost } from "./stream-listeners.js";
 
 const principal: Principal = { id: "bench", name: "Bench", kind: "user", isAdmin: true };
 const rows: { what: string; target: string; measured: string; pass: boolean | undefined }[] = [];
@@ -140,6 +141,15 @@ async function concurrentSessions(): Promise<void> {
   });
 }
 
+async function streamListeners(): Promise<void> {
+  await withHome(demoHouse(), async (index, registry) => {
+    const LISTENERS = 100;
+    const cost = await streamListenerCost({ index, registry, listeners: LISTENERS, turns: 30, principal });
+    const added = cost.with - cost.without;
+    report(`time per step added by ${LISTENERS} SSE listeners on the session (streamed 10-step turns, 30 each way)`, "≤ 5 ms", `${added.toFixed(2)} ms (${cost.with.toFixed(2)} ms with, ${cost.without.toFixed(2)} ms without; ${(cost.received / 1e6).toFixed(1)} MB read by the listeners)`, added <= 5);
+  });
+}
+
 async function promptSize(name: string, house: House): Promise<void> {
   await withHome(house, async (index, registry) => {
     const dir = await mkdtemp(join(tmpdir(), "bench-agent-"));
@@ -168,6 +178,7 @@ async function main(): Promise<void> {
   console.log("bench:agent — figures from this run; each target is checked in the same run\n");
   await loopOverhead();
   await concurrentSessions();
+  await streamListeners();
   await promptSize("demo house", demoHouse());
   await promptSize("generated house", generateHouse({ entities: 2_000, seed: 7 }));
   const failed = rows.filter((r) => r.pass === false);

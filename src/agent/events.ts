@@ -1,11 +1,22 @@
 import type { ContinuationResponse } from "../store/index.js";
 
+/** The event types a session's stream carries; `approval` is reserved and not emitted yet. */
+export type AgentEventType = "progress" | "step" | "partial" | "approval" | "final";
+
+/** Events a reconnect gets again from the journal; the others are transient. */
+export const REPLAYABLE_EVENTS: ReadonlySet<AgentEventType> = new Set(["step", "approval", "final"]);
+
 /** One event of a session, in seed 004's shape; SSE and MCP progress both read these. */
 export interface AgentEvent {
-  type: "progress" | "step" | "partial" | "final";
+  type: AgentEventType;
   session_id: string;
   continuation_id: string;
-  /** Increasing per program run, so a listener can tell order and gaps. */
+  /**
+   * Counted per continuation and read from its journal, so it is the same
+   * after a restart: a `step` has the position of the journal line it comes
+   * from, `final` the position after the last line. A transient event
+   * carries the position of the line it follows.
+   */
   seq: number;
   ts: number;
   payload: {
@@ -21,20 +32,28 @@ export interface AgentEvent {
 
 export type AgentEventListener = (event: AgentEvent) => void;
 
+/** The SSE id of a replayable event: `{continuation_id}:{seq}`. */
+export const eventId = (event: Pick<AgentEvent, "continuation_id" | "seq">): string => `${event.continuation_id}:${event.seq}`;
+
+/** Reads an SSE `Last-Event-ID`; undefined when it is not one of ours. */
+export function parseEventId(id: string | undefined): { continuationId: string; seq: number } | undefined {
+  const match = id ? /^([0-9A-HJKMNP-TV-Z]{26}):(\d{1,9})$/i.exec(id.trim()) : null;
+  return match ? { continuationId: match[1]!.toUpperCase(), seq: Number(match[2]) } : undefined;
+}
+
 /**
  * The in-process event stream. Listeners subscribe to one session; a
  * listener that throws is removed rather than allowed to break the turn.
  */
 export class AgentEvents {
-  #seq = 0;
   readonly #listeners = new Map<string, Set<AgentEventListener>>();
 
   constructor(private readonly now: () => number) {}
 
-  emit(event: Omit<AgentEvent, "seq" | "ts">): void {
-    const full: AgentEvent = { ...event, seq: ++this.#seq, ts: this.now() };
+  emit(event: Omit<AgentEvent, "ts">): void {
     const listeners = this.#listeners.get(event.session_id);
     if (!listeners) return;
+    const full: AgentEvent = { ...event, ts: this.now() };
     for (const listener of [...listeners]) {
       try {
         listener(full);
@@ -42,6 +61,11 @@ export class AgentEvents {
         listeners.delete(listener);
       }
     }
+  }
+
+  /** Listeners of one session now. */
+  count(sessionId: string): number {
+    return this.#listeners.get(sessionId)?.size ?? 0;
   }
 
   /** Returns the function that unsubscribes. */

@@ -2,16 +2,18 @@ import type { HomeIndex } from "../indexer/index.js";
 import type { ModelClient, ToolCall } from "../models/index.js";
 import type { Clock, Logger, Principal } from "../shared/index.js";
 import type { ContinuationPatch, ContinuationRecord, SessionHead, Store, Usage } from "../store/index.js";
-import { DEFAULT_LAST_K } from "../store/index.js";
+import { DEFAULT_LAST_K, isFinalStatus } from "../store/index.js";
 import { targetsOfCall, type ActuationCeiling, type SessionActuation, type ToolRegistry } from "../tools/index.js";
 import { agentTools, maxResultCharsFor } from "./agent-tools.js";
 import { ContentProvider } from "./content-provider.js";
-import type { AgentEvents } from "./events.js";
+import type { AgentEvents, AgentEventType } from "./events.js";
 import { readJournal } from "./journal.js";
 import { runTurn, type TurnOutcome } from "./loop.js";
 import { loadMemory, rememberedMessages, rememberExchange } from "./memory.js";
 import { TOOL_GUIDANCE, homeOverview, policyLines } from "./prompt.js";
 import { rememberTool, rememberedFacts } from "./remember-tool.js";
+import { PartialText } from "./partial-text.js";
+import { sequencedJournal } from "./step-events.js";
 import { storeJournal } from "./store-journal.js";
 
 export interface TurnDeps {
@@ -33,6 +35,14 @@ export interface TurnRun {
   signal: AbortSignal;
   drain: AbortSignal;
   interrupt: AbortSignal;
+  /** Set for a turn sent with `stream`: the text of the model call under way, while it arrives. */
+  streamed?: StreamedText;
+}
+
+/** What a streamed turn's model has said so far in its current call; `active` while text arrives. */
+export interface StreamedText {
+  text: string;
+  active: boolean;
 }
 
 const RETRIEVAL_HITS = 6;
@@ -47,9 +57,21 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
   const { store, clock } = deps;
   const { principal, session, continuation: cont } = run;
   const owner = principal.id;
-  const journal = storeJournal(store, owner, cont.id);
-  const emit = (type: "progress" | "step" | "partial" | "final", payload: Record<string, unknown>) =>
-    deps.events.emit({ type, session_id: session.id, continuation_id: cont.id, payload });
+  const stored = storeJournal(store, owner, cont.id);
+  const emitAt = (type: AgentEventType, seq: number, payload: Record<string, unknown>) => deps.events.emit({ type, session_id: session.id, continuation_id: cont.id, seq, payload });
+  const streamed = run.streamed;
+  const partial = new PartialText((text) => emitAt("partial", journal.position, { partial_response: text }));
+  // Steps are announced by the journal as their lines are written, so each carries its line's position.
+  const journal = sequencedJournal({
+    journal: stored,
+    written: (await stored.read()).length,
+    onStep: (event) => {
+      partial.flush();
+      if (streamed && event.payload.step?.type === "model_response") Object.assign(streamed, { text: "", active: false });
+      emitAt("step", event.seq, event.payload);
+    },
+  });
+  const emit = (type: "progress" | "partial", payload: Record<string, unknown>) => emitAt(type, journal.position, payload);
 
   await deps.exposure?.refresh();
   const actuation = effectiveActuation(deps.ceiling, session);
@@ -98,8 +120,14 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
     drain: run.drain,
     interrupt: run.interrupt,
     describeUnknownOutcome: (call) => Promise.resolve(describeTargets(deps.index, call)),
-    emit: (e) =>
-      e.type === "partial" ? emit("partial", { partial_response: e.text }) : e.type === "step" ? emit("step", { step: e.step, ...(e.message ? { message: e.message } : {}) }) : emit("progress", { message: e.message }),
+    emit: (e) => {
+      // The journal announces steps; only a streamed turn hands its text on.
+      if (e.type === "progress") emit("progress", { message: e.message });
+      else if (e.type === "partial" && streamed) {
+        Object.assign(streamed, { text: streamed.text + e.text, active: true });
+        partial.add(e.text);
+      }
+    },
     maxOutputTokens: Math.min(8_192, run.model.facts.maxOutputTokens),
   });
   if (outcome.status === "failed") deps.logger.warn({ continuation: cont.id, code: outcome.error.code, err: outcome.error.message }, "a turn failed");
@@ -132,9 +160,19 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
   } else if (outcome.status === "cancelled") {
     patch.error = { code: "cancelled", message: "The turn was cancelled." };
   }
+  partial.flush();
+  if (streamed) streamed.active = false;
   const final = await store.continuations.update(owner, cont.id, patch);
-  emit("final", { status: final.status, ...(final.response ? { final_response: final.response } : {}) });
+  // After the last line, as a replay counts it: the memory fold may have journaled a summary.
+  // An interrupted turn goes on after a resume: only a final status ends its events.
+  if (isFinalStatus(final.status)) emitAt("final", (await stored.read()).length + 1, finalPayload(final));
+  else emit("progress", { message: `The turn stopped (${final.status}); ha_agent_resume continues it.`, status: final.status });
   return final;
+}
+
+/** A `final` event's payload, the same live and replayed. */
+export function finalPayload(record: ContinuationRecord): Record<string, unknown> {
+  return { status: record.status, ...(record.response ? { final_response: record.response } : {}) };
 }
 
 /** The session's actuation limits under the add-on's ceiling, or undefined when it may not act at all. */

@@ -1,6 +1,7 @@
 export { AgentRuntime, type AgentRuntimeOptions, type AgentModels, type SendArgs } from "./runtime.js";
 export { AgentError } from "./errors.js";
-export { AgentEvents, type AgentEvent, type AgentEventListener } from "./events.js";
+export { AgentEvents, REPLAYABLE_EVENTS, eventId, parseEventId, type AgentEvent, type AgentEventListener, type AgentEventType } from "./events.js";
+export { PARTIAL_INTERVAL_MS } from "./partial-text.js";
 export { runTurn, type RunTurnOptions, type TurnOutcome, type LoopEvent } from "./loop.js";
 export { replay, type ReplayState, type TurnCounters } from "./replay.js";
 export { parseJournal, readJournal, type JournalEntry, type TurnJournal } from "./journal.js";

@@ -335,6 +335,40 @@ describe("the agent tools over the runtime", () => {
     await first.drain(1_000);
   });
 
+  it("with stream, await reports streaming with the text so far while it arrives; without it, running as before", async () => {
+    const s = await stack();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let spoke!: () => void;
+    const spoken = new Promise<void>((r) => (spoke = r));
+    const slowSpeaker: ScriptedReply = async (_request, opts) => {
+      opts.onPartial?.({ text: "The kitchen " });
+      opts.onPartial?.({ text: "lights are" });
+      spoke();
+      await held;
+      opts.onPartial?.({ text: " on." });
+      const text = "The kitchen lights are on.";
+      return { turn: { provider: "scripted", model: "s", raw: { text }, text, toolCalls: [] }, text, toolCalls: [], finishReason: "stop", usage: { inputTokens: 5, outputTokens: 5, thinkingTokens: 0, cachedTokens: 0, estimated: false }, durationMs: 1 };
+    };
+    const runtime = s.runtime(scriptedModel([slowSpeaker, slowSpeaker]));
+    const call = tools(runtime);
+    const session = await s.store.sessions.create({ owner: alice.id });
+    const sent = await call("send_message", { session_id: session.id, message: "Lights?", stream: true });
+    const id = (sent as { ok: true; value: { continuation_id: string } }).value.continuation_id;
+    await spoken;
+    expect(await call("await_continuation", { continuation_id: id, timeout_ms: 0 })).toMatchObject({ ok: true, value: { status: "streaming", partial_response: "The kitchen lights are", next: "await" } });
+    release();
+    expect(await call("await_continuation", { continuation_id: id, timeout_ms: 10_000 })).toMatchObject({ ok: true, value: { status: "completed", response: { final_message: "The kitchen lights are on." } } });
+
+    // The same model, not streamed: the status stays running.
+    const plain = await s.store.sessions.create({ owner: alice.id });
+    const other = s.runtime(scriptedModel([slowSpeaker]));
+    const { continuation } = await other.send(alice, { sessionId: plain.id, message: "Lights?" });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(other.streaming(continuation.id)).toBeUndefined();
+    expect((await other.wait(alice, continuation.id, 10_000)).status).toBe("completed");
+  });
+
   it("answers a cancel of an unknown turn and a message to an ended session as failures with one code each", async () => {
     const s = await stack();
     const runtime = s.runtime(scriptedModel([]));

@@ -17,7 +17,9 @@ import {
 import type { ActuationCeiling, AgentService, ToolRegistry } from "../tools/index.js";
 import { AgentError } from "./errors.js";
 import { AgentEvents, type AgentEvent } from "./events.js";
-import { executeContinuation } from "./execute-continuation.js";
+import { watchSession } from "./event-replay.js";
+import { parseEventId } from "./events.js";
+import { executeContinuation, finalPayload, type StreamedText } from "./execute-continuation.js";
 import { FairGate } from "./fair-gate.js";
 import { gatedModel } from "./gated-model.js";
 import { readJournal } from "./journal.js";
@@ -48,6 +50,8 @@ export interface SendArgs {
   idempotencyKey?: string;
   /** Another model of the configured provider for this turn; refused in a session that fixes its model. */
   model?: string;
+  /** Streams the model's text: `partial` events, and `streaming` while text arrives. */
+  stream?: boolean;
 }
 
 
@@ -57,6 +61,7 @@ interface Running {
   /** Aborted when a shutdown's deadline passes: the turn stops mid-step and stays resumable. */
   interrupt: AbortController;
   done: Promise<ContinuationRecord>;
+  streamed?: StreamedText;
 }
 
 /**
@@ -109,6 +114,7 @@ export class AgentRuntime implements AgentService {
         ...(args.idempotencyKey ? { idempotencyKey: args.idempotencyKey } : {}),
         ...(modelName ? { model: modelName } : {}),
         ...(args.retryOf ? { retryOf: args.retryOf } : {}),
+        ...(args.stream ? { stream: true } : {}),
       });
     } catch (err) {
       if (err instanceof TooManyOpenError) {
@@ -166,6 +172,25 @@ export class AgentRuntime implements AgentService {
   }
 
   /**
+   * What a streamed turn's model has said so far in the call under way, while
+   * its text arrives; undefined otherwise.
+   */
+  streaming(continuationId: string): string | undefined {
+    const streamed = this.#running.get(continuationId)?.streamed;
+    return streamed?.active ? streamed.text : undefined;
+  }
+
+  /**
+   * Subscribes to one of the principal's sessions: undefined when it has no
+   * such session. `lastEventId` replays what was missed after it; without
+   * one, the open turn is replayed from its start.
+   */
+  async watch(principal: Principal, args: { sessionId: string; lastEventId?: string; listener: (event: AgentEvent) => void }): Promise<(() => void) | undefined> {
+    if (!this.options.store.sessions.get(principal.id, args.sessionId)) return undefined;
+    return watchSession({ store: this.options.store, events: this.events, owner: principal.id, sessionId: args.sessionId, from: parseEventId(args.lastEventId), listener: args.listener });
+  }
+
+  /**
    * Cancels within a second: the model stream and running tools are aborted.
    * Final, also after a restart. Cancelling a cancelled turn answers the
    * same; a turn that finished otherwise is refused as already final.
@@ -181,7 +206,11 @@ export class AgentRuntime implements AgentService {
       if (final.status !== "cancelled") throw new ContinuationFinalError(continuationId, final.status);
       return final;
     }
-    return this.options.store.continuations.update(principal.id, continuationId, { status: "cancelled", error: { code: "cancelled", message: reason ? `Cancelled: ${reason}` : "The turn was cancelled." } });
+    const cancelled = await this.options.store.continuations.update(principal.id, continuationId, { status: "cancelled", error: { code: "cancelled", message: reason ? `Cancelled: ${reason}` : "The turn was cancelled." } });
+    // Its journal is complete: the final event goes after its last line, as a replay counts it.
+    const seq = (await storeJournal(this.options.store, principal.id, continuationId).read()).length + 1;
+    this.events.emit({ type: "final", session_id: cancelled.sessionId, continuation_id: continuationId, seq, payload: finalPayload(cancelled) });
+    return cancelled;
   }
 
   /** Puts an interrupted turn back to work on the model it started with; it continues from its last journaled step. */
@@ -210,6 +239,7 @@ export class AgentRuntime implements AgentService {
       allowTools: record.request.allowTools,
       ...(record.request.timeBudgetMs ? { timeBudgetMs: record.request.timeBudgetMs } : {}),
       ...(model ? { model } : {}),
+      ...(record.request.stream ? { stream: true } : {}),
       retryOf: continuationId,
     });
   }
@@ -257,11 +287,12 @@ export class AgentRuntime implements AgentService {
     const session = store.sessions.get(principal.id, continuation.sessionId)!;
     const cancel = new AbortController();
     const interrupt = new AbortController();
+    const streamed: StreamedText | undefined = continuation.request.stream ? { text: "", active: false } : undefined;
     const done = executeContinuation(
       { store, registry: this.options.registry, index: this.options.index, clock: this.options.clock, logger: this.options.logger, events: this.events, ceiling: this.options.ceiling, exposure: this.options.exposure },
-      { principal, session, continuation, model: gatedModel(model, this.#gate, session.id), signal: cancel.signal, drain: this.#drain.signal, interrupt: interrupt.signal },
+      { principal, session, continuation, model: gatedModel(model, this.#gate, session.id), signal: cancel.signal, drain: this.#drain.signal, interrupt: interrupt.signal, ...(streamed ? { streamed } : {}) },
     ).catch((err: unknown) => this.#failed(principal, continuation.id, err));
-    const entry: Running = { sessionId: session.id, cancel, interrupt, done };
+    const entry: Running = { sessionId: session.id, cancel, interrupt, done, ...(streamed ? { streamed } : {}) };
     this.#running.set(continuation.id, entry);
     void done
       .catch(() => undefined)

@@ -4,6 +4,7 @@ import type { Logger } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
 import { authenticate, type TokenVerifier } from "./auth/index.js";
 import { BodyError, readJsonBody } from "./body.js";
+import { EVENTS_PATH, createEventsRoute, type EventsRouteOptions } from "./events/index.js";
 import type { HealthReport } from "./health.js";
 import { listen, trackConnections } from "./listen.js";
 import { sendJson } from "./respond.js";
@@ -19,6 +20,8 @@ export interface McpListenerOptions {
   maxBodyBytes?: number;
   /** Where a caller without a valid token finds one; see TOKEN_HINTS. */
   tokenHint?: string;
+  /** Serves `/events/{session_id}`; without it the path is not found. */
+  events?: EventsRouteOptions;
 }
 
 export interface Listener {
@@ -26,9 +29,10 @@ export interface Listener {
   close(): Promise<void>;
 }
 
-/** The listener on MCP_PORT: `/mcp` (authenticated), `/healthz` (readiness) and `/livez` (liveness), both open. */
+/** The listener on MCP_PORT: `/mcp` and `/events/{session_id}` (authenticated), `/healthz` (readiness) and `/livez` (liveness), both open. */
 export async function startMcpListener(options: McpListenerOptions): Promise<Listener> {
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const events = options.events ? createEventsRoute(options.events) : undefined;
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
@@ -46,6 +50,12 @@ export async function startMcpListener(options: McpListenerOptions): Promise<Lis
       if (!principal) return;
       const body = req.method === "POST" ? await readJsonBody(req, maxBodyBytes) : undefined;
       return options.mcp.handle(req, res, principal, body);
+    }
+    const session = events ? EVENTS_PATH.exec(path)?.[1] : undefined;
+    if (events && session) {
+      const principal = await authenticate(req, res, options.verifier, options.logger, options.tokenHint);
+      if (!principal) return;
+      return events.handle(req, res, principal, session);
     }
     sendJson(res, 404, { error: "not_found", message: `Nothing at ${path}. MCP clients connect to /mcp; readiness is at /healthz and liveness at /livez.` });
   }
@@ -67,5 +77,12 @@ export async function startMcpListener(options: McpListenerOptions): Promise<Lis
   });
   const closeServer = trackConnections(server);
   const port = await listen(server, options.port, options.host, "The MCP server");
-  return { port, close: closeServer };
+  return {
+    port,
+    close: async () => {
+      // Open event streams never end on their own: they are told why, then the server closes.
+      events?.closeAll("HA Agent is stopping; reconnect with Last-Event-ID once it is back");
+      await closeServer();
+    },
+  };
 }

@@ -23,6 +23,8 @@ export const ContinuationRequestSchema = z.object({
   /** Written by older versions, which kept the chosen model here; read so their records stay valid. */
   plannerHints: z.record(z.string(), z.unknown()).optional(),
   idempotencyKey: z.string().min(1).max(200).optional(),
+  /** The model's text goes to the session's event stream as it arrives. */
+  stream: z.boolean().optional(),
 });
 
 export const CitationSchema = z.object({ source: z.string(), detail: z.string().optional() });

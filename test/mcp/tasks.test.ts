@@ -119,7 +119,8 @@ describe("agent turns as MCP tasks", () => {
     const sessionId = (session.result?.structuredContent as { session_id: string }).session_id;
     const sent = await callTool({ tool: "ha_agent_send_message", arguments: { session_id: sessionId, message: "plain message" } });
     const value = sent.result?.structuredContent as Record<string, unknown>;
-    expect(Object.keys(value)).toEqual(["continuation_id", "acknowledged", "status"]);
+    // The session's event stream is named on every send, so a client can watch the turn it started.
+    expect(Object.keys(value)).toEqual(["continuation_id", "acknowledged", "status", "stream_url"]);
     expect(value).toMatchObject({ acknowledged: true, status: "pending" });
     expect((sent.result?.content as { text: string }[])[0]!.text).toBe(JSON.stringify(value));
     // A 2025 call without params.task is answered at once too.

@@ -5,7 +5,7 @@ import { refusalsAsFailures } from "../failure.js";
 import { BUDGET_FIELDS } from "../sessions/index.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import type { AgentService } from "./service.js";
-import { ContinuationResultWire, DEFAULT_WAIT_MS, WaitInput, awaitWithProgress } from "./wire.js";
+import { DEFAULT_WAIT_MS, StreamedResultWire, WaitInput, awaitWithProgress, eventsPath } from "./wire.js";
 
 export const AskInput = z.object({
   message: z.string().min(1).max(8_000).describe("The question."),
@@ -19,6 +19,7 @@ export const AskInput = z.object({
     .optional()
     .describe("Limits for this question (defaults: 8 steps, 16 tool calls, 100000 tokens; at most 50, 200 and 2000000)."),
   allow_tools: z.boolean().optional().describe("Let the agent use tools (default true)."),
+  stream: z.boolean().optional().describe("Stream the answer's text to stream_url as it arrives."),
   timeout_ms: WaitInput,
 });
 
@@ -29,6 +30,7 @@ export async function startAsk(agent: AgentService, principal: Principal, args: 
     message: args.message,
     ...(args.model ? { model: args.model } : {}),
     ...(args.allow_tools !== undefined ? { allowTools: args.allow_tools } : {}),
+    ...(args.stream ? { stream: true } : {}),
     ...(b ? { budgets: { maxSteps: b.max_steps, maxToolCalls: b.max_tool_calls, maxTokensPerTurn: b.max_tokens_per_turn } } : {}),
   });
   return continuation;
@@ -41,11 +43,13 @@ export function createAskTool(deps: { agent: AgentService }): ToolSpec {
     title: "Ask a question",
     description: "Asks the agent one question without keeping a session, and waits for the answer up to timeout_ms. If it takes longer, await the returned continuation_id.",
     input: AskInput,
-    output: ContinuationResultWire,
+    output: StreamedResultWire,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     invoke: refusalsAsFailures(async (args, ctx) => {
       const continuation = await startAsk(deps.agent, ctx.principal, args);
-      return ok(await awaitWithProgress(deps.agent, ctx, continuation.id, args.timeout_ms ?? DEFAULT_WAIT_MS));
+      const result = await awaitWithProgress(deps.agent, ctx, continuation.id, args.timeout_ms ?? DEFAULT_WAIT_MS);
+      // Only a streamed answer has something to watch; otherwise the answer is as it always was.
+      return ok(args.stream ? { ...result, stream_url: eventsPath(continuation.sessionId) } : result);
     }),
   });
 }

@@ -5,7 +5,7 @@ import { refusalsAsFailures } from "../failure.js";
 import { BUDGET_FIELDS, SessionIdInput } from "../sessions/index.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import type { AgentService } from "./service.js";
-import { ContinuationResultWire } from "./wire.js";
+import { ContinuationResultWire, eventsPath } from "./wire.js";
 
 export const SendMessageInput = z.object({
   session_id: SessionIdInput,
@@ -13,7 +13,7 @@ export const SendMessageInput = z.object({
   allow_tools: z.boolean().optional().describe("Let the agent use tools this turn (default true)."),
   time_budget_ms: BUDGET_FIELDS.max_duration_ms.optional().describe("Time this turn may take, in ms (default: the session's max_duration_ms; at most 3600000)."),
   idempotency_key: z.string().min(1).max(200).optional().describe("Sending the same key again returns the first continuation instead of a new one."),
-  stream: z.boolean().optional().describe("Events for this turn go to the session's event stream; await works either way."),
+  stream: z.boolean().optional().describe("Stream the answer's text to the session's events (stream_url) as it arrives."),
   model: z.string().min(1).max(100).optional().describe("Use another model of the same provider for this turn; refused (model_fixed) in a session whose policy fixes its model."),
 });
 
@@ -24,6 +24,7 @@ const Output = z.object({
   status: ContinuationStatusSchema,
   ...ContinuationResultWire.omit({ continuation_id: true, status: true }).shape,
   session_id: z.string().optional(),
+  stream_url: z.string().optional().describe("GET it (SSE, same bearer token) to watch the session's turns live."),
 });
 
 /** Starts the message's turn in the session; a repeated idempotency key returns the first one (`created: false`). */
@@ -35,6 +36,7 @@ export async function startSendMessage(agent: AgentService, principal: Principal
     ...(args.time_budget_ms ? { timeBudgetMs: args.time_budget_ms } : {}),
     ...(args.idempotency_key ? { idempotencyKey: args.idempotency_key } : {}),
     ...(args.model ? { model: args.model } : {}),
+    ...(args.stream ? { stream: true } : {}),
   });
 }
 
@@ -50,7 +52,7 @@ export function createSendMessageTool(deps: { agent: AgentService }): ToolSpec {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     invoke: refusalsAsFailures(async (args, ctx) => {
       const { continuation, created } = await startSendMessage(deps.agent, ctx.principal, args);
-      return ok({ continuation_id: continuation.id, acknowledged: created, status: continuation.status });
+      return ok({ continuation_id: continuation.id, acknowledged: created, status: continuation.status, stream_url: eventsPath(continuation.sessionId) });
     }),
   });
 }

@@ -6,7 +6,7 @@ import { formatZodError } from "../zod-errors.js";
 import { AskInput, startAsk } from "./ask.js";
 import { SendMessageInput, startSendMessage } from "./send-message.js";
 import type { AgentService, AgentServiceEvent } from "./service.js";
-import { ContinuationResultWire, type ContinuationResult, continuationResult } from "./wire.js";
+import { StreamedResultWire, type ContinuationResult, continuationResult, eventsPath } from "./wire.js";
 
 /**
  * What the MCP layer needs to serve agent turns as tasks: a turn's
@@ -60,7 +60,7 @@ export function createAgentTasks(deps: { agent: AgentService }): AgentTasks {
     cancel: (principal, continuationId) => settled(() => agent.cancel(principal, continuationId, "cancelled as a task")),
     list: (principal, options) => agent.list(principal, options),
     // Parsed like the registry parses ask's result, so the JSON text is the same, key for key.
-    outcome: (record) => ContinuationResultWire.parse(continuationResult(record)),
+    outcome: (record) => StreamedResultWire.parse({ ...continuationResult(record), ...(record.request.stream ? { stream_url: eventsPath(record.sessionId) } : {}) }),
   };
 }
 

@@ -14,7 +14,10 @@ export const WaitInput = z.number().int().min(0).max(MAX_WAIT_MS).optional().des
 export const ContinuationResultWire = z.object({
   continuation_id: z.string(),
   session_id: z.string(),
-  status: ContinuationStatusSchema.describe("completed, failed, cancelled and expired are final; interrupted can be resumed."),
+  status: z
+    .union([ContinuationStatusSchema, z.literal("streaming")])
+    .describe("completed, failed, cancelled and expired are final; interrupted can be resumed; streaming: partial_response holds the text so far."),
+  partial_response: z.string().optional(),
   response: z.object({ final_message: z.string(), citations: z.array(z.string()) }).optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
   artifacts: z.array(z.object({ id: z.string(), name: z.string().optional(), media_type: z.string(), bytes: z.number().int() })).optional(),
@@ -27,10 +30,20 @@ export const ContinuationResultWire = z.object({
 });
 export type ContinuationResult = z.infer<typeof ContinuationResultWire>;
 
+/** The result of a turn sent with `stream`, which also says where to watch it. */
+export const StreamedResultWire = ContinuationResultWire.extend({ stream_url: z.string().optional() });
+
 const INTERRUPTED =
   "The turn was interrupted by a restart and is not running. Call ha_agent_resume to continue it from its last saved step, or ha_agent_retry to send the message again as a new turn.";
 
-export function continuationResult(record: ContinuationRecord, progress?: string): ContinuationResult {
+/** Where a session's events are served on the MCP port. */
+export const eventsPath = (sessionId: string): string => `/events/${sessionId}`;
+
+/** `streamed`: the text so far of a turn sent with `stream`, while it arrives; it reports `streaming`. */
+export function continuationResult(record: ContinuationRecord, progress?: string, streamed?: string): ContinuationResult {
+  if (streamed !== undefined && record.status === "running") {
+    return { continuation_id: record.id, session_id: record.sessionId, status: "streaming", partial_response: streamed, progress: progress ?? "The answer is arriving; call ha_agent_await_continuation again.", next: "await" };
+  }
   const base: ContinuationResult = {
     continuation_id: record.id,
     session_id: record.sessionId,
@@ -64,5 +77,5 @@ export async function awaitWithProgress(agent: AgentService, ctx: ToolCallContex
     void ctx.progress({ progress: reported, message: event.payload.message ?? `Step ${reported} done` }).catch(() => undefined);
   };
   const record = await agent.wait(ctx.principal, continuationId, timeoutMs, onEvent, ctx.signal);
-  return continuationResult(record, latest);
+  return continuationResult(record, latest, agent.streaming?.(continuationId));
 }

@@ -105,6 +105,7 @@ const Output = z.object({
       .describe("The newest turns with one trace per model call: tokens, time, finish reason and the tools it asked for."),
     continuations: z.array(ContinuationWire).describe("Every turn still kept, oldest first, with its current status."),
     open_continuations: z.array(z.string()),
+    stream_url: z.string().describe("GET it (SSE, same bearer token) to watch this session's turns live."),
   }),
 });
 
@@ -170,6 +171,8 @@ export function createGetSessionTool(deps: SessionToolDeps): ToolSpec {
           recent_turns: await recentTurns(deps, ctx.principal.id, continuations.slice(-TRACED_TURNS)),
           continuations,
           open_continuations: s.openContinuations,
+          // The same path the agent tools give; the sessions folder does not reach into theirs.
+          stream_url: `/events/${s.id}`,
         },
       });
     },
