@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { classifyInboundRequest, createMcpHandler } from "@modelcontextprotocol/server";
 import type { Logger, Principal } from "../shared/index.js";
-import { describeError } from "../shared/index.js";
+import { createPerPrincipalLimit, describeError } from "../shared/index.js";
 import type { AgentTasks, ToolRegistry } from "../tools/index.js";
-import { createInFlightLimit } from "./in-flight.js";
 import { createMcpServer, type ServerInfo } from "./server.js";
 import { createTaskAdapter, declaresTasks, listenTaskIds, serveTaskListen, tasksNotDeclared } from "./tasks/index.js";
 import { toWebRequest, writeWebResponse } from "./web-bridge.js";
@@ -45,7 +44,7 @@ const RETRY_AFTER_S = 1;
  */
 export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const { logger } = options;
-  const limit = createInFlightLimit(options.maxInFlightPerPrincipal ?? 32);
+  const limit = createPerPrincipalLimit(options.maxInFlightPerPrincipal ?? 32);
   const tasks = options.tasks
     ? createTaskAdapter({ tasks: options.tasks.agent, timing: { ttlMs: options.tasks.ttlMs, pollIntervalMs: options.tasks.pollIntervalMs ?? TASK_POLL_INTERVAL_MS } })
     : undefined;

@@ -4,3 +4,4 @@ export { createLogger, silentLogger, LOG_LEVELS, type LogLevel, type Logger } fr
 export { PrincipalSchema, type Principal } from "./principal.js";
 export { formatLogLine, LOG_FORMATS, type LogFormat } from "./log-format.js";
 export { dict, own } from "./dict.js";
+export { createPerPrincipalLimit, type PerPrincipalLimit } from "./per-principal-limit.js";

@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AgentEvent } from "../../agent/index.js";
-import type { Principal } from "../../shared/index.js";
+import { createPerPrincipalLimit, type Principal } from "../../shared/index.js";
 import { sendJson } from "../respond.js";
 import { SseStream, type SseStreamOptions } from "./sse-stream.js";
-import { createStreamLimit } from "./stream-limit.js";
 
 /** What the events route needs from the agent: a subscription to one of the caller's sessions. */
 export interface SessionEventSource {
@@ -17,6 +16,9 @@ export interface EventsRouteOptions {
   stream?: Omit<SseStreamOptions, "onClose">;
 }
 
+/** Streams one principal may hold open at once. */
+export const MAX_STREAMS_PER_PRINCIPAL = 8;
+
 /** Seconds a caller at the stream cap is told to wait. */
 const RETRY_AFTER_S = 5;
 
@@ -29,7 +31,7 @@ export const EVENTS_PATH = /^\/events\/([0-9A-HJKMNP-TV-Z]{26})\/?$/i;
  * exactly as an unknown one does.
  */
 export function createEventsRoute(options: EventsRouteOptions) {
-  const limit = createStreamLimit(options.maxStreamsPerPrincipal);
+  const limit = createPerPrincipalLimit(options.maxStreamsPerPrincipal ?? MAX_STREAMS_PER_PRINCIPAL);
   const open = new Set<SseStream>();
   return {
     async handle(req: IncomingMessage, res: ServerResponse, principal: Principal, sessionId: string): Promise<void> {
@@ -37,7 +39,7 @@ export function createEventsRoute(options: EventsRouteOptions) {
         res.setHeader("allow", "GET");
         return sendJson(res, 405, { error: "method_not_allowed", message: "Read a session's events with GET." });
       }
-      const release = limit.tryOpen(principal.id);
+      const release = limit.tryEnter(principal.id);
       if (!release) {
         res.setHeader("Retry-After", String(RETRY_AFTER_S));
         return sendJson(res, 429, { error: "too_many_streams", message: `${principal.name} already has ${limit.perPrincipal} event streams open, the most one caller may have. Close one, then retry.` });

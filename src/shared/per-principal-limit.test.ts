@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createInFlightLimit } from "./in-flight.js";
+import { createPerPrincipalLimit } from "./per-principal-limit.js";
 
-describe("requests in flight per principal", () => {
-  it("refuses a principal at its limit without touching another, and takes it back as requests end", () => {
-    const limit = createInFlightLimit(2);
+describe("a limit per principal", () => {
+  it("refuses a principal at its limit without touching another, and takes it back as they are released", () => {
+    const limit = createPerPrincipalLimit(2);
     const a1 = limit.tryEnter("a");
     const a2 = limit.tryEnter("a");
     expect(a1 && a2).toBeTruthy();
@@ -15,7 +15,7 @@ describe("requests in flight per principal", () => {
   });
 
   it("counts a release once, however often it is called", () => {
-    const limit = createInFlightLimit(1);
+    const limit = createPerPrincipalLimit(1);
     const release = limit.tryEnter("a")!;
     release();
     release();
