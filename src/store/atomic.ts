@@ -37,17 +37,22 @@ export interface AtomicWrite {
  * directory. The old file stays intact until the rename, so a failure at any
  * point leaves either the old or the new content, never a mix.
  */
+/** Creates `path` (it must not exist), writes `data` and fsyncs it: the first half of every crash-safe write. */
+export async function writeSyncedFile(fs: StoreFs, path: string, data: string | Uint8Array): Promise<void> {
+  const handle = await fs.open(path, "wx");
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 export async function writeFileAtomic(options: AtomicWrite & { data: string | Uint8Array }): Promise<void> {
   const { fs, tmpDir, path, data } = options;
   const tmp = join(tmpDir, `${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
   try {
-    const handle = await fs.open(tmp, "wx");
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await writeSyncedFile(fs, tmp, data);
     await fs.rename(tmp, path);
     if (options.syncDir !== false) await fsyncDir(fs, dirname(path));
   } catch (err) {

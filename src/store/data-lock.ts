@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { HaAgentError, type Clock } from "../shared/index.js";
-import { fsyncDir } from "./atomic.js";
+import { fsyncDir, writeSyncedFile } from "./atomic.js";
 import { errnoOf } from "./errors.js";
 import type { StoreFs } from "./fs.js";
 import { systemProcessProbe, type ProcessProbe } from "./process-probe.js";
@@ -95,13 +95,7 @@ function isHeld(record: LockRecord, probe: ProcessProbe): boolean {
  */
 async function createComplete(fs: StoreFs, path: string, text: string): Promise<boolean> {
   const tmp = `${path}.${randomBytes(6).toString("hex")}.tmp`;
-  const handle = await fs.open(tmp, "wx");
-  try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  await writeSyncedFile(fs, tmp, text);
   try {
     await fs.link(tmp, path);
     return true;
