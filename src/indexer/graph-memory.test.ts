@@ -1,19 +1,10 @@
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
+import { gc, heapUsed } from "../../test/support/heap.js";
 import type { CompressedState } from "../ha/index.js";
 import { HomeGraph } from "./graph.js";
 import type { Registries } from "./model.js";
 import { fixtureRegistries, fixtureStates } from "../../test/support/indexer/fixture-home.js";
 
-setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
-
-function heapUsed(): number {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-}
 
 /** The fixture home copied `times` times, each copy's entities with their own ids: a home of realistic shapes at scale. */
 function bigHome(times: number): HomeGraph {

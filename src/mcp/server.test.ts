@@ -1,18 +1,9 @@
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
+import { heapUsed } from "../../test/support/heap.js";
 import { silentLogger } from "../shared/index.js";
 import { ToolRegistry } from "../tools/index.js";
 import { createMcpServer } from "./server.js";
 
-setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
-
-function heapUsed(): number {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-}
 
 describe("createMcpServer", () => {
   // Every MCP request gets its own server, up to 32 at once per caller.
