@@ -14,7 +14,7 @@ import {
   type SessionHead,
   type Store,
 } from "../store/index.js";
-import type { ActuationCeiling, AgentService, ToolRegistry } from "../tools/index.js";
+import type { ActuationCeiling, AgentService, ApprovalAnswer, ToolRegistry } from "../tools/index.js";
 import { AgentError } from "./errors.js";
 import { AgentEvents, type AgentEvent } from "./events.js";
 import { watchSession } from "./event-replay.js";
@@ -226,6 +226,11 @@ export class AgentRuntime implements AgentService {
     const running = await this.options.store.continuations.update(principal.id, continuationId, { status: "running" });
     this.#start(principal, running, model);
     return running;
+  }
+
+  async approve(principal: Principal, answer: ApprovalAnswer): Promise<ContinuationRecord> {
+    await this.#owned(principal, answer.continuationId);
+    throw new AgentError("no_pending_approval", "not built yet");
   }
 
   /** A new continuation with the same request and model, linked to the old one, which stays as it was. */

@@ -35,6 +35,7 @@ export function taskState(turn: TurnState): TaskState {
     case "pending":
     case "running":
     case "streaming":
+    case "input_required":
       if (turn.inputRequests && Object.keys(turn.inputRequests).length > 0) {
         return { status: "input_required", message: "The turn waits for an answer; see inputRequests.", inputRequests: turn.inputRequests };
       }

@@ -1,5 +1,15 @@
 import type { Principal } from "../../shared/index.js";
 import type { ContinuationRecord, MessageRef } from "../../store/index.js";
+import type { ApprovalChannel, ApprovalDecision } from "./approval-wire.js";
+
+/** A person's answer to a pending approval. */
+export interface ApprovalAnswer {
+  continuationId: string;
+  approvalId: string;
+  decision: ApprovalDecision;
+  reason?: string;
+  via: ApprovalChannel;
+}
 
 /** An event of a running turn, as the agent tools read it. */
 export interface AgentServiceEvent {
@@ -32,5 +42,12 @@ export interface AgentService {
   /** Cancelled now or before; a turn that finished otherwise is refused as `already_final`. */
   cancel(principal: Principal, continuationId: string, reason?: string): Promise<ContinuationRecord>;
   resume(principal: Principal, continuationId: string): Promise<ContinuationRecord>;
+  /**
+   * Answers the turn's pending approval. Only the session's principal can
+   * (another gets not_found); the decision is journaled before anything
+   * acts on it. Resolves with the record once it is journaled. A turn that
+   * waits for no such approval is refused as `no_pending_approval`.
+   */
+  approve(principal: Principal, answer: ApprovalAnswer): Promise<ContinuationRecord>;
   retry(principal: Principal, continuationId: string): Promise<{ continuation: ContinuationRecord; created: boolean }>;
 }
