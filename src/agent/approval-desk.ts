@@ -24,10 +24,22 @@ interface Answer {
 export class ApprovalDesk {
   readonly #waiting = new Map<string, Waiting>();
   readonly #answers = new Map<string, Answer>();
+  readonly #watchers = new Map<string, Set<() => void>>();
   readonly #newId: () => string;
 
   constructor(private readonly options: { store: Store; clock: Clock; approvalTimeoutMs: number }) {
     this.#newId = idGenerator(options.clock);
+  }
+
+  /** Calls `listener` each time the turn starts waiting for a person (its record then says so). */
+  onWaiting(continuationId: string, listener: () => void): () => void {
+    const set = this.#watchers.get(continuationId) ?? new Set();
+    set.add(listener);
+    this.#watchers.set(continuationId, set);
+    return () => {
+      set.delete(listener);
+      if (!set.size) this.#watchers.delete(continuationId);
+    };
   }
 
   /** Whether a turn is at its wait for this approval right now. */
@@ -89,6 +101,7 @@ export class ApprovalDesk {
       signal.addEventListener("abort", stopped, { once: true });
       this.#waiting.set(continuationId, { approvalId: request.id, deliver: finish });
       if (signal.aborted) stopped();
+      else for (const listener of this.#watchers.get(continuationId) ?? []) listener();
     });
   }
 

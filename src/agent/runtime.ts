@@ -164,11 +164,9 @@ export class AgentRuntime implements AgentService {
     // A turn that waits for a person answers at once: the caller has someone to ask.
     if (!running || record.status === "input_required") return record;
     let asked: () => void = () => {};
-    const unsubscribe = this.events.subscribe(record.sessionId, (e) => {
-      if (e.continuation_id !== continuationId) return;
-      onEvent?.(e);
-      if (e.type === "approval" && !e.payload.approval?.decision) asked();
-    });
+    const unsubscribe = onEvent ? this.events.subscribe(record.sessionId, (e) => e.continuation_id === continuationId && onEvent(e)) : () => {};
+    // Once the turn waits for a person, its record says so: the caller hears it now, not at its timeout.
+    const unwatch = this.#desk.onWaiting(continuationId, () => asked());
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
@@ -182,6 +180,7 @@ export class AgentRuntime implements AgentService {
     } finally {
       clearTimeout(timer);
       unsubscribe();
+      unwatch();
     }
     return this.#owned(principal, continuationId);
   }
