@@ -141,10 +141,22 @@ export async function startApp(deps: AppDeps): Promise<App> {
     onStop("models", () => models.close());
     // An OpenAI-compatible server without a model name is asked for its one model; several or none stop the start.
     await models.init();
-    const ceiling = { allow: options.allow_actuation, allowlist: options.actuation_allowlist };
-    const agent = createAgent({ store, index, ha: client, models, clock, logger: logger.child({ part: "agent" }), ceiling, maxConcurrentModelCalls: options.max_concurrent_model_calls });
+    const ceiling = { allow: options.allow_actuation, allowlist: options.actuation_allowlist, approvalRequired: options.approval_required };
+    const agent = createAgent({
+      store,
+      index,
+      ha: client,
+      models,
+      clock,
+      logger: logger.child({ part: "agent" }),
+      ceiling,
+      maxConcurrentModelCalls: options.max_concurrent_model_calls,
+      approvalTimeoutMs: options.approval_timeout_s * 1_000,
+    });
     // Stopped before the store closes: running turns reach a step boundary and are journaled.
     onStop("agent", () => agent.runtime.drain(AGENT_DRAIN_MS));
+    // Turns that waited for a person when the program stopped wait again, with the same deadline.
+    await agent.runtime.takeUpWaiting(store.recovery.awaitingApproval);
 
     const registry = new ToolRegistry(options.tool_name_separator);
     for (const tool of [

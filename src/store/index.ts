@@ -8,7 +8,7 @@ export type { SweepReport } from "./sweeper.js";
 export type { RecoveryReport, InterruptedEntry } from "./recovery-report.js";
 export type { QuarantineEntry } from "./quarantine.js";
 export { nodeStoreFs, countingFs, type StoreFs, type StoreFileHandle, type StoreStat, type FsCounts } from "./fs.js";
-export { isUlid, ULID_PATTERN } from "./ids.js";
+export { idGenerator, isUlid, ULID_PATTERN } from "./ids.js";
 export { redactSecrets, redactText } from "./redact.js";
 export { loadSecret } from "./secret.js";
 export {

@@ -167,9 +167,9 @@ async function open(options: {
 }
 
 function logRecovery(logger: Logger, report: RecoveryReport): void {
-  const { problems, interrupted, quarantined, ...counts } = report;
+  const { problems, interrupted, awaitingApproval, quarantined, ...counts } = report;
   logger.info(
-    { ...counts, interrupted: interrupted.length, quarantined: quarantined.length, problems: problems.length },
+    { ...counts, interrupted: interrupted.length, awaitingApproval: awaitingApproval.length, quarantined: quarantined.length, problems: problems.length },
     `store recovered ${report.sessions} sessions in ${report.durationMs} ms`,
   );
   for (const problem of problems.slice(0, 20)) logger.warn(`store recovery: ${problem}`);

@@ -13,7 +13,7 @@ export {
 } from "./tool.js";
 export { toolJsonSchema } from "./json-schema.js";
 export { createGroundingTools, createAnalyzeErrorsTool, createDiagnoseEntityTool, createIndexSearchTool, createRenderContextTool, createStateQueryTool } from "./grounding/index.js";
-export { createCallServiceTool, decideActuation, targetsOfCall, type ActuationCeiling, type ActuationDecision } from "./actions/index.js";
+export { createCallServiceTool, decideActuation, planAction, targetsOfCall, type ActionPlan, type ActuationCeiling, type ActuationDecision } from "./actions/index.js";
 export {
   createAgentTools,
   createAgentTasks,

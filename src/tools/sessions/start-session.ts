@@ -62,6 +62,7 @@ export function createStartSessionTool(deps: { store: Store; configuredModel?: (
           allowActuation: p.allow_actuation,
           allowlistedServices: p.allowlisted_services,
           enforceFixedModel: p.enforce_fixed_model,
+          approval: p.approval,
           maxOpenContinuations: p.max_open_continuations,
         },
         preferences: args.preferences ?? {},

@@ -45,6 +45,9 @@ export const PolicyWire = z.object({
   allow_actuation: z.boolean().describe("May the agent change things in the home? Default false (read-only)."),
   allowlisted_services: names(LIMITS.services).describe('Services the agent may call when actuation is allowed, e.g. ["switch.turn_off"].'),
   enforce_fixed_model: z.boolean().describe("Every turn runs on the session's model: a send_message or ask that names another model is refused (model_fixed). Default false."),
+  approval: z
+    .enum(["refuse", "ask"])
+    .describe("ask: an action the add-on allows but this session did not pre-approve waits for a person's yes (status input_required) instead of being refused. Default refuse."),
   max_open_continuations: z.number().int().positive().describe("Turns that may run at once in this session (default 1: single-flight)."),
 });
 
@@ -91,6 +94,7 @@ export const policyToWire = (p: Policy): z.infer<typeof PolicyWire> => ({
   allow_actuation: p.allowActuation,
   allowlisted_services: p.allowlistedServices,
   enforce_fixed_model: p.enforceFixedModel,
+  approval: p.approval,
   max_open_continuations: p.maxOpenContinuations,
 });
 export const preferencesToWire = (p: Preferences): z.infer<typeof PreferencesWire> => ({ ...p });
