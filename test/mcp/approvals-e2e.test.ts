@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ModernCreateTaskResultSchema, ModernDetailedTaskSchema, type ModernDetailedTask } from "../../src/mcp/index.js";
 import { startFakeGemini, type FakeGemini, type GeminiReply, type GeminiRequestBody } from "../../src/models/fakes/gemini/index.js";
 import { callTool, waitUntil } from "../support/mcp.js";
-import { DECLARES_ELICITATION, DECLARES_TASKS, legacyRequest, modernRequest } from "../support/mcp-raw.js";
+import { DECLARES_ELICITATION, DECLARES_TASKS, legacyRequest, modernRequest, openListen } from "../support/mcp-raw.js";
 import { startStack, type Stack } from "../support/stack.js";
 
 const KEY = "AIzaApprovalsKey00000000000000000000000";
@@ -59,8 +59,20 @@ describe("a person approves the agent's action from an MCP client", () => {
     const before = lightCalls();
     const { taskId, approvalId } = await waitingTask();
     expect(lightCalls()).toBe(before);
-    const ack = await modern({ method: "tasks/update", params: { taskId, inputResponses: { [approvalId]: { action: "accept", content: { approve: true } } } }, name: taskId });
-    expect(ack.error).toBeUndefined();
+    const listen = await openListen({ url: stack.mcpUrl, token: stack.token, notifications: { taskIds: [taskId] }, capabilities: DECLARES_TASKS });
+    try {
+      await listen.waitFor((m) => m.method === "notifications/tasks" && (m.params as { status: string }).status === "input_required");
+      const ack = await modern({ method: "tasks/update", params: { taskId, inputResponses: { [approvalId]: { action: "accept", content: { approve: true } } } }, name: taskId });
+      expect(ack.error).toBeUndefined();
+      // The status changes are pushed: back to work once answered, then done.
+      await listen.waitFor((m) => m.method === "notifications/tasks" && (m.params as { status: string }).status === "completed");
+      const pushed = listen.messages.filter((m) => m.method === "notifications/tasks").map((m) => (m.params as { status: string }).status);
+      expect(pushed[0]).toBe("input_required");
+      expect(pushed.at(-1)).toBe("completed");
+    } finally {
+      listen.close();
+      await listen.ended;
+    }
     const done = await taskUntil(taskId, (t) => t.status === "completed" || t.status === "failed");
     expect(done.status).toBe("completed");
     expect(lightCalls()).toBe(before + 1);
@@ -75,6 +87,24 @@ describe("a person approves the agent's action from an MCP client", () => {
     expect(done).toMatchObject({ status: "completed", result: { structuredContent: { response: { final_message: expect.stringContaining("denied light.turn_on") } } } });
     expect(lightCalls()).toBe(before);
     expect(stack.sim.home.getState(LIGHT)?.state).toBe("off");
+  });
+
+  it("shows a 2025 task as input_required with the question, and its tasks/result answers once ha_agent_approve approves", async () => {
+    stack.sim.home.setState(LIGHT, "off");
+    const before = lightCalls();
+    const sessionId = await askingSession();
+    const legacy = (method: string, params: Record<string, unknown>) => legacyRequest({ url: stack.mcpUrl, token: stack.token, method, params });
+    const created = await legacy("tools/call", { name: "ha_agent_send_message", arguments: { session_id: sessionId, message: "turn on the kitchen light" }, task: { ttl: 60_000 } });
+    const { taskId } = (created.result as { task: { taskId: string } }).task;
+    const waiting = await waitUntil(async () => (await legacy("tasks/get", { taskId })).result as { status: string; statusMessage?: string }, (t) => t.status !== "working", 15_000);
+    expect(waiting.status).toBe("input_required");
+    expect(waiting.statusMessage).toContain("HA Agent wants to call light.turn_on");
+    const approvalId = /approval_id (\S+) /.exec(waiting.statusMessage ?? "")?.[1];
+    const result = legacy("tasks/result", { taskId });
+    const approved = await callTool(stack.client, "ha_agent_approve", { continuation_id: taskId, approval_id: approvalId, decision: "approve" });
+    expect(approved.isError, approved.text).toBe(false);
+    expect((await result).result).toMatchObject({ structuredContent: { status: "completed" } });
+    expect(lightCalls()).toBe(before + 1);
   });
 
   it("lets a v2 client with an elicitation handler approve inside await_continuation, and the call runs once", async () => {
