@@ -139,7 +139,12 @@ export class AgentRuntime implements AgentService {
   async ask(principal: Principal, args: Parameters<AgentService["ask"]>[1]): Promise<{ continuation: ContinuationRecord; created: boolean }> {
     this.#refuseWhileDraining();
     await this.#modelFor(args.model);
-    const session = await this.options.store.sessions.create({ owner: principal.id, ...(args.budgets ? { budgets: args.budgets } : {}), ...(args.model ? { model: { name: args.model } } : {}) });
+    const session = await this.options.store.sessions.create({
+      owner: principal.id,
+      ...(args.budgets ? { budgets: args.budgets } : {}),
+      ...(args.model ? { model: { name: args.model } } : {}),
+      ...(args.approval ? { policy: { approval: args.approval } } : {}),
+    });
     this.#ephemeral.add(session.id);
     return this.send(principal, { ...args, sessionId: session.id });
   }

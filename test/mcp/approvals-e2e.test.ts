@@ -22,7 +22,7 @@ describe("a person approves the agent's action from an MCP client", () => {
   let gemini: FakeGemini;
   let stack: Stack;
   /** Service calls the simulated Home Assistant received, as it remembers them. */
-  const lightCalls = () => [...(stack.sim.home as unknown as { serviceCalls: Map<string, { domain: string; service: string }> }).serviceCalls.values()].filter((c) => c.domain === "light" && c.service === "turn_on").length;
+  const lightCalls = () => [...stack.sim.home.serviceCalls.values()].filter((c) => c.domain === "light" && c.service === "turn_on").length;
 
   beforeAll(async () => {
     gemini = await startFakeGemini({ apiKey: KEY, responder });
@@ -123,6 +123,31 @@ describe("a person approves the agent's action from an MCP client", () => {
       const answered = await awaitSettled(client, sent.value.continuation_id);
       expect(answered.value).toMatchObject({ status: "completed", response: { final_message: expect.stringContaining("The light call came back") } });
       expect(asked).toEqual([expect.stringContaining(`light.turn_on`)]);
+      expect(lightCalls()).toBe(before + 1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("lets ha_agent_ask with approval ask act after a yes given inside the one call", async () => {
+    stack.sim.home.setState(LIGHT, "off");
+    const before = lightCalls();
+    const client = new Client({ name: "approver", version: "1" }, { versionNegotiation: { mode: { pin: "2026-07-28" } }, capabilities: DECLARES_ELICITATION });
+    let asked = 0;
+    client.setRequestHandler("elicitation/create", async () => {
+      asked += 1;
+      return { action: "accept", content: { approve: true, reason: "go ahead" } };
+    });
+    await client.connect(new StreamableHTTPClientTransport(new URL(stack.mcpUrl), { requestInit: { headers: { authorization: `Bearer ${stack.token}` } } }));
+    try {
+      const answered = await callTool(client, "ha_agent_ask", { message: "turn on the kitchen light", approval: "ask", timeout_ms: 15_000 });
+      expect(answered.value).toMatchObject({ status: "completed", response: { final_message: expect.stringContaining("The light call came back") } });
+      expect(asked).toBe(1);
+      expect(lightCalls()).toBe(before + 1);
+      // Without approval "ask" the question is read-only, as before: the agent has no call_service, nothing is asked and nothing runs.
+      const readOnly = await callTool(client, "ha_agent_ask", { message: "turn on the kitchen light", timeout_ms: 15_000 });
+      expect(readOnly.value).toMatchObject({ status: "completed", response: { final_message: expect.stringContaining("unknown_tool") } });
+      expect(asked).toBe(1);
       expect(lightCalls()).toBe(before + 1);
     } finally {
       await client.close();

@@ -31,7 +31,8 @@ export interface AskBudgets {
 /** What the agent tools need from the runtime; `src/agent`'s AgentRuntime provides it. Refusals are thrown as HaAgentErrors with a code. */
 export interface AgentService {
   send(principal: Principal, args: { sessionId: string; message: string; allowTools?: boolean; timeBudgetMs?: number; idempotencyKey?: string; model?: string; stream?: boolean }): Promise<{ continuation: ContinuationRecord; created: boolean }>;
-  ask(principal: Principal, args: { message: string; allowTools?: boolean; model?: string; budgets?: AskBudgets; stream?: boolean }): Promise<{ continuation: ContinuationRecord; created: boolean }>;
+  /** `approval: "ask"`: the question's session may act where the add-on allows, after a person's yes for each action. */
+  ask(principal: Principal, args: { message: string; allowTools?: boolean; model?: string; budgets?: AskBudgets; stream?: boolean; approval?: "ask" }): Promise<{ continuation: ContinuationRecord; created: boolean }>;
   /** The continuation as it is now; another principal's is not found (NotFoundError), like an id that never existed. */
   get(principal: Principal, continuationId: string): Promise<ContinuationRecord>;
   /** The principal's continuations, newest first, a page at a time. */
