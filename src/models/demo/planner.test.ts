@@ -74,6 +74,9 @@ describe("the demo planner", () => {
     expect(done.text).toContain("Done: I called light.turn_on on light.kitchen_ceiling.");
     const denied = demoPlan({ contents: [...read, model(["call_service"]), responses({ name: "call_service", response: { error: { code: "approval_denied", message: "A person denied light.turn_on." } } })], tools: acting });
     expect(denied.text).toContain("it was not done (approval_denied): A person denied light.turn_on.");
+    // Named by its whole name, one light is all it acts on.
+    const one = "Turn on the kitchen ceiling light";
+    expect(demoPlan({ contents: [user(one), ...read.slice(1)], tools: acting }).calls).toEqual([{ name: "call_service", args: { domain: "light", service: "turn_on", entity_id: ["light.kitchen_ceiling"] } }]);
     // A verb it has no service for: it declines, as without call_service.
     expect(demoPlan({ contents: [user("Dim the kitchen lights"), ...read.slice(1)], tools: acting }).text).toContain("I did not dim");
   });

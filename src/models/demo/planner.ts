@@ -68,10 +68,17 @@ export function demoPlan(body: GeminiRequestBody): GeminiReply {
   if (acted) return { text: actedAnswer(acted.response) };
   const act = ACT.exec(message);
   if (read.length && act && offered(body, "call_service")) {
-    const call = serviceCall(`${act[1]!}${act[2] ?? ""}`, narrow(message, read.flatMap((r) => ((r.response.entities as Hit[] | undefined) ?? []))));
+    const call = serviceCall(`${act[1]!}${act[2] ?? ""}`, named(message, narrow(message, read.flatMap((r) => ((r.response.entities as Hit[] | undefined) ?? [])))));
     if (call) return { thought: `The user asked me to act: I call ${call.domain}.${call.service} on what the question names.`, calls: [{ name: "call_service", args: call }] };
   }
   return { text: answer(message, hits, read) };
+}
+
+/** The entities the request names by their whole name ("the kitchen ceiling light"), when it names any: an action takes no more than asked. */
+function named(message: string, entities: Hit[]): Hit[] {
+  const text = message.toLowerCase();
+  const exact = entities.filter((e) => text.includes(e.name.toLowerCase()));
+  return exact.length ? exact : entities;
 }
 
 /** The services the demo model can call, by the request's verb; other verbs it declines. */
