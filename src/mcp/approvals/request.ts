@@ -1,6 +1,8 @@
 import { CLIENT_CAPABILITIES_META_KEY } from "@modelcontextprotocol/server";
 import { APPROVAL_FORM } from "../../tools/index.js";
-import type { InputRequests } from "../tasks/index.js";
+
+/** One form elicitation per key, in the shape both a task's `inputRequests` and an `InputRequiredResult` carry. */
+export type ApprovalInputRequests = Record<string, { method: "elicitation/create"; params: { mode: "form"; message: string; requestedSchema: typeof APPROVAL_FORM } }>;
 
 /**
  * The form-mode `elicitation/create` request that asks a person for a yes:
@@ -8,7 +10,7 @@ import type { InputRequests } from "../tasks/index.js";
  * `InputRequiredResult`, keyed by the approval's id (unique for the turn, as
  * the extension wants each key to be).
  */
-export function approvalInputRequests(approval: { id: string; question: string }): InputRequests {
+export function approvalInputRequests(approval: { id: string; question: string }): ApprovalInputRequests {
   return { [approval.id]: { method: "elicitation/create", params: { mode: "form", message: approval.question, requestedSchema: APPROVAL_FORM } } };
 }
 
