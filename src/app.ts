@@ -6,7 +6,7 @@ import { createMcpEndpoint } from "./mcp/index.js";
 import type { Clock, Logger } from "./shared/index.js";
 import { describeError } from "./shared/index.js";
 import type { House, Simulator } from "./simulator/index.js";
-import { openStore, type Store, type StoreFs } from "./store/index.js";
+import { loadSecret, openStore, type Store, type StoreFs } from "./store/index.js";
 import { createAgentTasks, createAgentTools, createCallServiceTool, createGroundingTools, createSessionTools, ToolRegistry } from "./tools/index.js";
 import { createAgent } from "./agent/index.js";
 import { builtInModelProviders, checkModel, createModelSource, DEMO_LABEL, modelSettingsFrom, type ModelSource } from "./models/index.js";
@@ -141,10 +141,22 @@ export async function startApp(deps: AppDeps): Promise<App> {
     onStop("models", () => models.close());
     // An OpenAI-compatible server without a model name is asked for its one model; several or none stop the start.
     await models.init();
-    const ceiling = { allow: options.allow_actuation, allowlist: options.actuation_allowlist };
-    const agent = createAgent({ store, index, ha: client, models, clock, logger: logger.child({ part: "agent" }), ceiling, maxConcurrentModelCalls: options.max_concurrent_model_calls });
+    const ceiling = { allow: options.allow_actuation, allowlist: options.actuation_allowlist, approvalRequired: options.approval_required };
+    const agent = createAgent({
+      store,
+      index,
+      ha: client,
+      models,
+      clock,
+      logger: logger.child({ part: "agent" }),
+      ceiling,
+      maxConcurrentModelCalls: options.max_concurrent_model_calls,
+      approvalTimeoutMs: options.approval_timeout_s * 1_000,
+    });
     // Stopped before the store closes: running turns reach a step boundary and are journaled.
     onStop("agent", () => agent.runtime.drain(AGENT_DRAIN_MS));
+    // Turns that waited for a person when the program stopped wait again, with the same deadline.
+    await agent.runtime.takeUpWaiting(store.recovery.awaitingApproval);
 
     const registry = new ToolRegistry(options.tool_name_separator);
     for (const tool of [
@@ -161,12 +173,21 @@ export async function startApp(deps: AppDeps): Promise<App> {
       registry.register(tool);
 
     const health = () => healthReport(createStatusChecks({ ha: client, index, store, model: models }), startedAt, clock.now());
+    // Signs the state of approvals asked by elicitation; kept in /data, so a person can still answer after a restart.
+    const requestStateKey = await loadSecret({ dataDir: config.dataDir, name: "request-state" }).then(
+      ({ key }) => key,
+      (err: unknown) => {
+        logger.warn({ err: describeError(err) }, "Could not keep the approval signing key in the data directory; approvals asked before a restart must be asked again");
+        return undefined;
+      },
+    );
     const mcpEndpoint = createMcpEndpoint({
       registry,
       info: { name: "ha-agent", version: VERSION },
       logger: logger.child({ part: "mcp" }),
       // A task is a continuation: it lives as long as the store keeps the turn.
       tasks: { agent: createAgentTasks({ agent: agent.runtime }), ttlMs: config.options.continuation_retention_hours * 3_600_000 },
+      ...(requestStateKey ? { requestStateKey } : {}),
     });
     // Ends open MCP streams and running calls, so the stop never waits on a caller.
     onStop("mcp endpoint", () => mcpEndpoint.close());

@@ -1,6 +1,7 @@
 import type { JsonValue, ToolDeclaration } from "../models/index.js";
 import type { Principal } from "../shared/index.js";
-import { toolJsonSchema, type SessionActuation, type ToolRegistry, type ToolSpec } from "../tools/index.js";
+import type { HomeIndex } from "../indexer/index.js";
+import { planAction, toolJsonSchema, type ActuationCeiling, type SessionActuation, type ToolRegistry, type ToolSpec } from "../tools/index.js";
 import type { AgentTool } from "./agent-tool.js";
 
 /** The registry tools the agent may use, by base name. Session tools are for MCP callers only. */
@@ -22,8 +23,10 @@ export function declarationOf(spec: ToolSpec): ToolDeclaration {
 export interface AgentToolsOptions {
   registry: ToolRegistry;
   principal: Principal;
-  /** Offer call_service: the add-on options and the session both allow some actuation. */
+  /** Offer call_service: the add-on options allow actuation, and the session allows some or asks for approvals. */
   actuation: SessionActuation | undefined;
+  /** What call_service is checked against before it runs, to know which calls wait for a person. */
+  actions?: { index: HomeIndex; ceiling: ActuationCeiling };
   /** Results longer than this (JSON characters) are kept whole in an artifact; the model gets a preview. */
   maxResultChars: number;
   saveLarge(content: string, name: string): Promise<{ id: string }>;
@@ -37,20 +40,24 @@ export interface AgentToolsOptions {
  */
 export function agentTools(options: AgentToolsOptions): AgentTool[] {
   const names: string[] = [...AGENT_READ_TOOLS];
-  if (options.actuation?.allowActuation) names.push(ACTION_TOOL);
+  const actuation = options.actuation;
+  if (actuation?.allowActuation || actuation?.approval === "ask") names.push(ACTION_TOOL);
   const tools: AgentTool[] = [];
   for (const name of names) {
     const spec = options.registry.get(name);
     if (!spec) continue;
+    const actions = name === ACTION_TOOL ? options.actions : undefined;
     tools.push({
       declaration: declarationOf(spec),
       action: name === ACTION_TOOL,
-      async run(args, signal) {
+      ...(actions && actuation ? { plan: (args: Record<string, JsonValue>) => planAction(actions, args, actuation) } : {}),
+      async run(args, signal, approved) {
         const outcome = await options.registry.call(name, args, {
           principal: options.principal,
           signal,
           progress: async () => {},
-          ...(options.actuation ? { actuation: options.actuation } : {}),
+          // A person's yes covers this one run of this exact call.
+          ...(actuation ? { actuation: approved ? { ...actuation, approved } : actuation } : {}),
         });
         if (!outcome.ok) return outcome;
         return { ok: true, value: await fit(outcome.value as JsonValue, name, options) };

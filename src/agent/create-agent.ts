@@ -16,6 +16,8 @@ export interface CreateAgentOptions {
   logger: Logger;
   ceiling: ActuationCeiling;
   maxConcurrentModelCalls?: number;
+  /** approval_timeout_s, in ms. */
+  approvalTimeoutMs?: number;
   separator?: ToolNameSeparator;
 }
 
@@ -39,6 +41,7 @@ export function createAgent(options: CreateAgentOptions): { runtime: AgentRuntim
     ceiling: options.ceiling,
     exposure,
     ...(options.maxConcurrentModelCalls ? { maxConcurrentModelCalls: options.maxConcurrentModelCalls } : {}),
+    ...(options.approvalTimeoutMs ? { approvalTimeoutMs: options.approvalTimeoutMs } : {}),
   });
   return { runtime, exposure };
 }

@@ -32,7 +32,7 @@ export async function replayEvents(args: { store: Store; owner: string; sessionI
     const record = await store.continuations.get(owner, id);
     const entries = await storeJournal(store, owner, id).read();
     const base = { session_id: sessionId, continuation_id: id, ts: record?.updatedAt ?? 0 };
-    for (const step of stepEventsOf(entries)) if (step.seq > after) events.push({ type: "step", ...base, ...step });
+    for (const step of stepEventsOf(entries)) if (step.seq > after) events.push({ ...base, ...step });
     let last = entries.length;
     if (record && isFinalStatus(record.status)) {
       last += 1;

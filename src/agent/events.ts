@@ -1,6 +1,6 @@
 import type { ContinuationResponse } from "../store/index.js";
 
-/** The event types a session's stream carries; `approval` is reserved and not emitted yet. */
+/** The event types a session's stream carries. */
 export type AgentEventType = "progress" | "step" | "partial" | "approval" | "final";
 
 /** Events a reconnect gets again from the journal; the others are transient. */
@@ -27,6 +27,11 @@ export interface AgentEvent {
     final_response?: ContinuationResponse;
     /** On `final`: the status the continuation ended in. */
     status?: string;
+    /**
+     * On `approval`: the exact call that waits for a person's yes, and, once
+     * they answered, `decision` (approve, deny, or expired when no one did).
+     */
+    approval?: { approval_id: string; service?: string; targets?: string[]; data?: Record<string, unknown>; expires_at?: string; decision?: string; reason?: string };
   };
 }
 

@@ -5,6 +5,7 @@ import type { ContinuationPatch, ContinuationRecord, SessionHead, Store, Usage }
 import { DEFAULT_LAST_K, isFinalStatus } from "../store/index.js";
 import { targetsOfCall, type ActuationCeiling, type SessionActuation, type ToolRegistry } from "../tools/index.js";
 import { agentTools, maxResultCharsFor } from "./agent-tools.js";
+import type { ApprovalGate } from "./approval-gate.js";
 import { ContentProvider } from "./content-provider.js";
 import type { AgentEvents, AgentEventType } from "./events.js";
 import { readJournal } from "./journal.js";
@@ -37,6 +38,8 @@ export interface TurnRun {
   interrupt: AbortSignal;
   /** Set for a turn sent with `stream`: the text of the model call under way, while it arrives. */
   streamed?: StreamedText;
+  /** Where the turn's actions wait for a person's yes. */
+  approvals?: ApprovalGate;
 }
 
 /** What a streamed turn's model has said so far in its current call; `active` while text arrives. */
@@ -68,15 +71,16 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
     onStep: (event) => {
       partial.flush();
       if (streamed && event.payload.step?.type === "model_response") Object.assign(streamed, { text: "", active: false });
-      emitAt("step", event.seq, event.payload);
+      emitAt(event.type, event.seq, event.payload);
     },
   });
   const emit = (type: "progress" | "partial", payload: Record<string, unknown>) => emitAt(type, journal.position, payload);
 
   await deps.exposure?.refresh();
   const actuation = effectiveActuation(deps.ceiling, session);
+  const asks = actuation?.approval === "ask";
   const context = new ContentProvider();
-  context.set("policy", policyLines({ actuation: actuation ? "allowed" : "refused", allowlist: actuation?.allowlistedServices ?? [], allowTools: cont.request.allowTools }));
+  context.set("policy", policyLines({ actuation: actuation ? "allowed" : "refused", allowlist: asks ? [] : (actuation?.allowlistedServices ?? []), allowTools: cont.request.allowTools, asks }));
   if (cont.request.allowTools) context.set("tool_guidance", TOOL_GUIDANCE);
   if (deps.index.ready) context.set("home_overview", homeOverview(deps.index.query()));
   // Read now, not when the turn was queued: the previous turn of the session may have changed it since.
@@ -95,6 +99,7 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
         actuation,
         maxResultChars: maxResultCharsFor(run.model.facts.contextWindow),
         saveLarge: (content, name) => store.artifacts.put(owner, cont.id, { content, mediaType: "application/json", name }),
+        actions: { index: deps.index, ceiling: deps.ceiling },
         extra: [rememberTool()],
       })
     : [];
@@ -106,7 +111,8 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
     timeBudgetMs: cont.request.timeBudgetMs ?? session.budgets.maxDurationMs,
   };
 
-  if (cont.status !== "running") await store.continuations.update(owner, cont.id, { status: "running" });
+  // A turn that waits for a person stays input_required until its approval is answered.
+  if (cont.status !== "running" && cont.status !== "input_required") await store.continuations.update(owner, cont.id, { status: "running" });
   const outcome: TurnOutcome = await runTurn({
     continuationId: cont.id,
     model: run.model,
@@ -120,6 +126,7 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
     drain: run.drain,
     interrupt: run.interrupt,
     describeUnknownOutcome: (call) => Promise.resolve(describeTargets(deps.index, call)),
+    ...(run.approvals ? { approvals: run.approvals } : {}),
     emit: (e) => {
       // The journal announces steps; only a streamed turn hands its text on.
       if (e.type === "progress") emit("progress", { message: e.message });
@@ -130,6 +137,11 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
     },
     maxOutputTokens: Math.min(8_192, run.model.facts.maxOutputTokens),
   });
+  if (outcome.status === "input_required") {
+    // A shutdown came while an action waited for a person: the record stays as it is, and the next start waits again.
+    partial.flush();
+    return (await store.continuations.get(owner, cont.id)) ?? cont;
+  }
   if (outcome.status === "failed") deps.logger.warn({ continuation: cont.id, code: outcome.error.code, err: outcome.error.message }, "a turn failed");
 
   const c = outcome.counters;
@@ -154,7 +166,7 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
     patch.memory = remembered.memory;
     usage.modelCalls += remembered.modelCalls;
   } else if (outcome.status === "expired") {
-    patch.error = { code: "time_budget", message: outcome.note };
+    patch.error = { code: outcome.code ?? "time_budget", message: outcome.note };
   } else if (outcome.status === "failed") {
     patch.error = outcome.error;
   } else if (outcome.status === "cancelled") {
@@ -175,10 +187,15 @@ export function finalPayload(record: ContinuationRecord): Record<string, unknown
   return { status: record.status, ...(record.response ? { final_response: record.response } : {}) };
 }
 
-/** The session's actuation limits under the add-on's ceiling, or undefined when it may not act at all. */
+/**
+ * The session's actuation limits under the add-on's ceiling, or undefined
+ * when it may not act at all: the add-on forbids it, or the session neither
+ * allows actions nor asks for approvals.
+ */
 function effectiveActuation(ceiling: ActuationCeiling, session: SessionHead): SessionActuation | undefined {
-  if (!ceiling.allow || !session.policy.allowActuation) return undefined;
-  return { allowActuation: true, allowlistedServices: session.policy.allowlistedServices };
+  const { allowActuation, allowlistedServices, approval } = session.policy;
+  if (!ceiling.allow || (!allowActuation && approval !== "ask")) return undefined;
+  return { allowActuation, allowlistedServices, approval };
 }
 
 function retrievalText(hits: { entityId: string; name: string; area: string | null; state: string | null }[]): string {

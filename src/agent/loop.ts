@@ -4,7 +4,7 @@ import type { WrapUpBudget } from "./records.js";
 import { finishedAnswer, replay, type ReplayState } from "./replay.js";
 import { budgetNote, exhaustedBudget, type TurnBudgets } from "./stop-conditions.js";
 import { answerCalls, deliverManifest, refuseCalls } from "./tool-step.js";
-import { JournalWriteError, completed, guardedJournal, stoppedOutcome, type RunTurnOptions, type Turn, type TurnOutcome } from "./turn.js";
+import { JournalWriteError, afterCalls, completed, guardedJournal, stoppedOutcome, type RunTurnOptions, type Turn, type TurnOutcome } from "./turn.js";
 
 export type { LoopEvent, RunTurnOptions, TurnOutcome } from "./turn.js";
 
@@ -46,7 +46,8 @@ async function steps(turn: Turn): Promise<TurnOutcome> {
   if (state.last && state.open.length) {
     turn.emit({ type: "progress", message: "Finishing the tool calls of the last step" });
     await answerCalls(turn, { step: state.last.step, calls: state.last.turn.toolCalls, open: state.open, answered: state.answered });
-    if (turn.stop.aborted) return stoppedOutcome(turn)!;
+    const stopped = afterCalls(turn);
+    if (stopped) return stopped;
   }
 
   // A wrap-up journaled for a step not yet answered is still due.
@@ -75,7 +76,8 @@ async function steps(turn: Turn): Promise<TurnOutcome> {
       continue;
     }
     await answerCalls(turn, { step, calls: result.toolCalls, open, answered: new Map() });
-    if (turn.stop.aborted) return stoppedOutcome(turn)!;
+    const stopped = afterCalls(turn);
+    if (stopped) return stopped;
   }
 }
 

@@ -23,13 +23,16 @@ export function composeSystem(provider: ContentProvider): string {
 }
 
 /** What the agent may and may not do, stated plainly for the model. */
-export function policyLines(args: { actuation: "allowed" | "refused"; allowlist: readonly string[]; allowTools: boolean }): string[] {
+export function policyLines(args: { actuation: "allowed" | "refused"; allowlist: readonly string[]; allowTools: boolean; asks?: boolean }): string[] {
   const lines = ["- Never reveal tokens, keys or passwords; you are never given any."];
   if (!args.allowTools) lines.push("- Tools are off for this message: answer from the conversation alone.");
   else if (args.actuation === "refused") lines.push("- You may read the home but not change it. If asked to change something, say that the add-on owner must allow actuation.");
   else {
     const scope = args.allowlist.length ? ` limited to: ${args.allowlist.join(", ")}` : "";
     lines.push(`- You may change the home with call_service${scope}. Act only when the user asked for it, and say exactly what you changed.`);
+  }
+  if (args.allowTools && args.asks) {
+    lines.push("- Some calls wait for a person to approve them first. If one is denied (approval_denied), nothing was done: say so plainly, give their reason if any, and do not retry it.");
   }
   return lines;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ModelTurnSchema, ModelUsageSchema, FinishReasonSchema, ToolCallSchema, ToolResultSchema } from "../models/index.js";
+import { PendingApprovalSchema } from "../store/index.js";
 
 /**
  * What the loop writes to a continuation's step log, one schema per step
@@ -48,6 +49,24 @@ export const WrapUpBudgetSchema = z.enum(["steps", "tool_calls", "tokens"]);
 /** `wrap_up`: journaled before the last call, made without tools because `budget` ran out. */
 export const WrapUpDetailSchema = z.object({ step: z.number().int().positive(), budget: WrapUpBudgetSchema });
 
+/** `approval_request`: an action that waits for a person's yes, fsynced before anyone is asked. */
+export const ApprovalRequestDetailSchema = PendingApprovalSchema;
+
+/**
+ * `approval_decision`: the answer, fsynced before anything acts on it.
+ * `expired`: no one answered in time, and the turn ended.
+ */
+export const ApprovalDecisionDetailSchema = z.object({
+  approvalId: z.string(),
+  decision: z.enum(["approve", "deny", "expired"]),
+  reason: z.string().max(500).optional(),
+  /** The principal who answered. */
+  by: z.string().optional(),
+  /** Through which channel: tool, task, elicitation or console. */
+  via: z.string().max(32).optional(),
+  at: z.number(),
+});
+
 export const JournalRecordSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("model_response"), detail: ModelResponseDetailSchema }),
   z.object({ type: z.literal("tool_call"), detail: ToolCallDetailSchema }),
@@ -55,6 +74,8 @@ export const JournalRecordSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("retrieval"), detail: RetrievalDetailSchema }),
   z.object({ type: z.literal("summary"), detail: SummaryDetailSchema }),
   z.object({ type: z.literal("wrap_up"), detail: WrapUpDetailSchema }),
+  z.object({ type: z.literal("approval_request"), detail: ApprovalRequestDetailSchema }),
+  z.object({ type: z.literal("approval_decision"), detail: ApprovalDecisionDetailSchema }),
 ]);
 
 export type ModelResponseDetail = z.infer<typeof ModelResponseDetailSchema>;
@@ -62,6 +83,8 @@ export type ToolCallDetail = z.infer<typeof ToolCallDetailSchema>;
 export type ToolResultDetail = z.infer<typeof ToolResultDetailSchema>;
 export type WrapUpBudget = z.infer<typeof WrapUpBudgetSchema>;
 export type WrapUpDetail = z.infer<typeof WrapUpDetailSchema>;
+export type ApprovalRequestDetail = z.infer<typeof ApprovalRequestDetailSchema>;
+export type ApprovalDecisionDetail = z.infer<typeof ApprovalDecisionDetailSchema>;
 /** A journaled step the agent wrote, parsed and typed. */
 export type JournalRecord = z.infer<typeof JournalRecordSchema>;
 export type JournalRecordType = JournalRecord["type"];

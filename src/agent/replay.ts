@@ -1,5 +1,11 @@
 import type { ConversationItem, ModelTurn, ToolCall, ToolResult } from "../models/index.js";
-import type { JournalRecord, ModelResponseDetail, WrapUpDetail } from "./records.js";
+import type { ApprovalDecisionDetail, ApprovalRequestDetail, JournalRecord, ModelResponseDetail, WrapUpDetail } from "./records.js";
+
+/** An action's journaled approval: asked, and answered once a decision is journaled. */
+export interface JournaledApproval {
+  request: ApprovalRequestDetail;
+  decision?: ApprovalDecisionDetail;
+}
 
 /** Totals counted from the journal, so a resume continues the budgets instead of resetting them. */
 export interface TurnCounters {
@@ -22,6 +28,8 @@ export interface OpenCall {
    * it was made, whatever tools the turn has now.
    */
   intent?: { action: boolean };
+  /** Set when a person was asked about this call; the decision once they answered. */
+  approval?: JournaledApproval;
 }
 
 export interface ReplayState {
@@ -49,6 +57,7 @@ export function replay(records: readonly JournalRecord[]): ReplayState {
   let last: ModelResponseDetail | undefined;
   let intents = new Map<number, { action: boolean }>();
   let answered = new Map<number, ToolResult>();
+  let approvals = new Map<number, JournaledApproval>();
   let retrieval: string | undefined;
   let wrapUp: WrapUpDetail | undefined;
 
@@ -71,6 +80,7 @@ export function replay(records: readonly JournalRecord[]): ReplayState {
         last = record.detail;
         intents = new Map();
         answered = new Map();
+        approvals = new Map();
         items.push({ type: "model", turn: last.turn });
         counters.steps += 1;
         counters.tokensIn += last.usage.inputTokens;
@@ -88,6 +98,14 @@ export function replay(records: readonly JournalRecord[]): ReplayState {
         answered.set(record.detail.index, record.detail.result);
         counters.activeMs += record.detail.durationMs;
         break;
+      case "approval_request":
+        if (record.detail.step === last?.step) approvals.set(record.detail.index, { request: record.detail });
+        break;
+      case "approval_decision": {
+        const asked = [...approvals.values()].find((a) => a.request.id === record.detail.approvalId);
+        if (asked && !asked.decision) asked.decision = record.detail;
+        break;
+      }
       case "summary":
         break;
     }
@@ -96,7 +114,7 @@ export function replay(records: readonly JournalRecord[]): ReplayState {
   // The wrap-up answer is the turn's last word, even if the model asked for tools it was not offered.
   const calls: ToolCall[] = last && !isWrapUpStep(last, wrapUp) ? last.turn.toolCalls : [];
   const open: OpenCall[] = calls
-    .map((call, index) => ({ index, call, ...(intents.has(index) ? { intent: intents.get(index)! } : {}) }))
+    .map((call, index) => ({ index, call, ...(intents.has(index) ? { intent: intents.get(index)! } : {}), ...(approvals.has(index) ? { approval: approvals.get(index)! } : {}) }))
     .filter((c) => !answered.has(c.index));
   if (open.length === 0) closeStep();
   return { items, counters, last, open, answered, retrieval, wrapUp };

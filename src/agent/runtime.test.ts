@@ -1,82 +1,12 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createHaClient } from "../ha/index.js";
-import { createHomeIndex, type HomeIndex } from "../indexer/index.js";
-import type { ModelClient } from "../models/index.js";
-import { silentLogger, systemClock, type Principal } from "../shared/index.js";
-import { demoHouse, startSimulator, type Simulator } from "../simulator/index.js";
-import { MEMORY_CACHE_SESSIONS, openStore, type ContinuationRequestInput, type Store } from "../store/index.js";
-import { createCallServiceTool, createGroundingTools, ToolRegistry } from "../tools/index.js";
+import { MEMORY_CACHE_SESSIONS, type ContinuationRequestInput } from "../store/index.js";
+import { alice, runCleanups, stack, type Stack } from "../../test/support/agent-stack.js";
 import { scriptedModel, type ScriptedReply } from "../../test/support/scripted-model.js";
 import { createAgentTools } from "../tools/index.js";
 import type { ToolCallContext } from "../tools/index.js";
-import { AgentRuntime } from "./runtime.js";
+import type { AgentRuntime } from "./runtime.js";
 
-const alice: Principal = { id: "alice", name: "Alice", kind: "user", isAdmin: true };
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-interface Stack {
-  sim: Simulator;
-  index: HomeIndex;
-  registry: ToolRegistry;
-  dir: string;
-  store: Store;
-  /** `asked` collects the model names the runtime asks for (undefined: the configured one). */
-  runtime(model: ModelClient | undefined, ceiling?: { allow: boolean; allowlist: string[] }, asked?: (string | undefined)[]): AgentRuntime;
-  reopen(): Promise<Store>;
-}
-
-async function stack(): Promise<Stack> {
-  const sim = await startSimulator({ house: demoHouse() });
-  cleanups.push(() => sim.close());
-  const ha = createHaClient({ wsUrl: sim.wsUrl, apiUrl: sim.apiUrl, token: sim.users.tokenFor(), logger: silentLogger });
-  cleanups.push(() => ha.close());
-  const index = createHomeIndex({ ha, logger: silentLogger });
-  cleanups.push(() => index.stop());
-  await ha.connect();
-  await index.start();
-  const dir = await mkdtemp(join(tmpdir(), "runtime-"));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const s: Stack = {
-    sim,
-    index,
-    dir,
-    registry: new ToolRegistry(),
-    store: await openStore({ dataDir: dir }),
-    runtime(model, ceiling = { allow: false, allowlist: [] }, asked = []) {
-      const registry = new ToolRegistry();
-      for (const t of [...createGroundingTools({ index, ha }), createCallServiceTool({ ha, index, ceiling })]) registry.register(t);
-      s.registry = registry;
-      return new AgentRuntime({
-        store: s.store,
-        registry,
-        index,
-        clock: systemClock,
-        logger: silentLogger,
-        ceiling,
-        models: {
-          get: async (name) => {
-            asked.push(name);
-            return model;
-          },
-          missing: () => "No model is configured: set model_provider and gemini_api_key.",
-        },
-      });
-    },
-    async reopen() {
-      await s.store.close();
-      s.store = await openStore({ dataDir: dir });
-      return s.store;
-    },
-  };
-  cleanups.push(() => s.store.close());
-  return s;
-}
+afterEach(runCleanups);
 
 const KITCHEN_SCRIPT: ScriptedReply[] = [
   { text: "", toolCalls: [{ name: "index_search", args: { query: "kitchen lights" } }] },

@@ -14,7 +14,8 @@ import {
   type SessionHead,
   type Store,
 } from "../store/index.js";
-import type { ActuationCeiling, AgentService, ToolRegistry } from "../tools/index.js";
+import type { ActuationCeiling, AgentService, ApprovalAnswer, ToolRegistry } from "../tools/index.js";
+import { ApprovalDesk } from "./approval-desk.js";
 import { AgentError } from "./errors.js";
 import { AgentEvents, type AgentEvent } from "./events.js";
 import { watchSession } from "./event-replay.js";
@@ -40,7 +41,12 @@ export interface AgentRuntimeOptions {
   maxConcurrentModelCalls?: number;
   /** Read before each turn, so the agent follows what the user exposed to Assist. */
   exposure?: { refresh(): Promise<void> };
+  /** How long an action waits for a person at least (approval_timeout_s); default 600 s. */
+  approvalTimeoutMs?: number;
 }
+
+/** How long `approve` waits for the turn to journal the answer before it returns the turn as it is. */
+const ANSWER_TAKEN_MS = 10_000;
 
 export interface SendArgs {
   sessionId: string;
@@ -75,10 +81,12 @@ export class AgentRuntime implements AgentService {
   readonly #running = new Map<string, Running>();
   readonly #ephemeral = new Set<string>();
   readonly #drain = new AbortController();
+  readonly #desk: ApprovalDesk;
 
   constructor(private readonly options: AgentRuntimeOptions) {
     this.events = new AgentEvents(() => options.clock.now());
     this.#gate = new FairGate(options.maxConcurrentModelCalls ?? 4);
+    this.#desk = new ApprovalDesk({ store: options.store, clock: options.clock, approvalTimeoutMs: options.approvalTimeoutMs ?? 600_000 });
   }
 
   get runningCount(): number {
@@ -131,7 +139,12 @@ export class AgentRuntime implements AgentService {
   async ask(principal: Principal, args: Parameters<AgentService["ask"]>[1]): Promise<{ continuation: ContinuationRecord; created: boolean }> {
     this.#refuseWhileDraining();
     await this.#modelFor(args.model);
-    const session = await this.options.store.sessions.create({ owner: principal.id, ...(args.budgets ? { budgets: args.budgets } : {}), ...(args.model ? { model: { name: args.model } } : {}) });
+    const session = await this.options.store.sessions.create({
+      owner: principal.id,
+      ...(args.budgets ? { budgets: args.budgets } : {}),
+      ...(args.model ? { model: { name: args.model } } : {}),
+      ...(args.approval ? { policy: { approval: args.approval } } : {}),
+    });
     this.#ephemeral.add(session.id);
     return this.send(principal, { ...args, sessionId: session.id });
   }
@@ -153,20 +166,26 @@ export class AgentRuntime implements AgentService {
   async wait(principal: Principal, continuationId: string, timeoutMs: number, onEvent?: (event: AgentEvent) => void, signal?: AbortSignal): Promise<ContinuationRecord> {
     const record = await this.#owned(principal, continuationId);
     const running = this.#running.get(continuationId);
-    if (!running) return record;
+    // A turn that waits for a person answers at once: the caller has someone to ask.
+    if (!running || record.status === "input_required") return record;
+    let asked: () => void = () => {};
     const unsubscribe = onEvent ? this.events.subscribe(record.sessionId, (e) => e.continuation_id === continuationId && onEvent(e)) : () => {};
+    // Once the turn waits for a person, its record says so: the caller hears it now, not at its timeout.
+    const unwatch = this.#desk.onWaiting(continuationId, () => asked());
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
         running.done.catch(() => undefined),
-        new Promise((resolve) => {
+        new Promise<void>((resolve) => {
+          asked = resolve;
           timer = setTimeout(resolve, timeoutMs);
-          signal?.addEventListener("abort", resolve, { once: true });
+          signal?.addEventListener("abort", () => resolve(), { once: true });
         }),
       ]);
     } finally {
       clearTimeout(timer);
       unsubscribe();
+      unwatch();
     }
     return this.#owned(principal, continuationId);
   }
@@ -226,6 +245,53 @@ export class AgentRuntime implements AgentService {
     const running = await this.options.store.continuations.update(principal.id, continuationId, { status: "running" });
     this.#start(principal, running, model);
     return running;
+  }
+
+  /**
+   * Answers the turn's pending approval. Only its owner can: another
+   * principal's turn is not found. The turn journals the decision before it
+   * acts on it; this resolves once it has (or after a few seconds, with the
+   * turn as it is then). A turn not running since a restart is started.
+   */
+  async approve(principal: Principal, answer: ApprovalAnswer): Promise<ContinuationRecord> {
+    const record = await this.#owned(principal, answer.continuationId);
+    const pending = record.status === "input_required" ? record.approval : undefined;
+    if (pending?.id !== answer.approvalId) {
+      const now = pending ? `it waits for approval ${pending.id}` : `it is ${record.status} and waits for no approval`;
+      throw new AgentError("no_pending_approval", `Continuation ${answer.continuationId} has no pending approval ${answer.approvalId}: ${now}. Await it with ha_agent_await_continuation to see what it waits for.`);
+    }
+    const outcome = { decision: answer.decision, by: principal.id, via: answer.via, ...(answer.reason ? { reason: answer.reason } : {}) };
+    const handed = this.#desk.answer(answer.continuationId, answer.approvalId, outcome);
+    if (!handed.accepted) throw new AgentError("no_pending_approval", `Approval ${answer.approvalId} was already answered; await the turn to see how it goes on.`);
+    if (!this.#running.has(answer.continuationId)) await this.#takeUp(principal, record);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([handed.taken, new Promise((resolve) => (timer = setTimeout(resolve, ANSWER_TAKEN_MS)))]);
+    clearTimeout(timer);
+    return this.#owned(principal, answer.continuationId);
+  }
+
+  /**
+   * Takes up the turns that were waiting for a person when the program
+   * stopped (boot recovery lists them): they wait again, with the same
+   * approval and the same deadline.
+   */
+  async takeUpWaiting(waiting: readonly { owner: string; continuationId: string }[]): Promise<void> {
+    for (const { owner, continuationId } of waiting) {
+      const record = await this.options.store.continuations.get(owner, continuationId);
+      if (!record || record.status !== "input_required" || this.#running.has(continuationId)) continue;
+      // The turn runs for its owner, as it did when it was sent; it only reads the id.
+      const principal: Principal = { id: owner, name: owner, kind: owner.startsWith("addon:") ? "addon" : "user", isAdmin: false };
+      await this.#takeUp(principal, record).catch((err: unknown) =>
+        this.options.logger.warn({ continuation: continuationId, err: describeError(err) }, "a turn waiting for approval could not be taken up; it is taken up when the approval is answered"),
+      );
+    }
+  }
+
+  async #takeUp(principal: Principal, record: ContinuationRecord): Promise<void> {
+    this.#refuseWhileDraining();
+    const session = this.options.store.sessions.get(principal.id, record.sessionId);
+    const model = await this.#modelFor(session ? turnModel(record.request, session) : record.request.model);
+    if (!this.#running.has(record.id)) this.#start(principal, record, model);
   }
 
   /** A new continuation with the same request and model, linked to the old one, which stays as it was. */
@@ -288,9 +354,10 @@ export class AgentRuntime implements AgentService {
     const cancel = new AbortController();
     const interrupt = new AbortController();
     const streamed: StreamedText | undefined = continuation.request.stream ? { text: "", active: false } : undefined;
+    const approvals = this.#desk.gate({ owner: principal.id, continuationId: continuation.id, timeBudgetMs: continuation.request.timeBudgetMs ?? session.budgets.maxDurationMs });
     const done = executeContinuation(
       { store, registry: this.options.registry, index: this.options.index, clock: this.options.clock, logger: this.options.logger, events: this.events, ceiling: this.options.ceiling, exposure: this.options.exposure },
-      { principal, session, continuation, model: gatedModel(model, this.#gate, session.id), signal: cancel.signal, drain: this.#drain.signal, interrupt: interrupt.signal, ...(streamed ? { streamed } : {}) },
+      { principal, session, continuation, model: gatedModel(model, this.#gate, session.id), signal: cancel.signal, drain: this.#drain.signal, interrupt: interrupt.signal, approvals, ...(streamed ? { streamed } : {}) },
     ).catch((err: unknown) => this.#failed(principal, continuation.id, err));
     const entry: Running = { sessionId: session.id, cancel, interrupt, done, ...(streamed ? { streamed } : {}) };
     this.#running.set(continuation.id, entry);

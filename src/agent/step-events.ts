@@ -2,13 +2,14 @@ import type { JournalEntry, TurnJournal } from "./journal.js";
 import { JournalRecordSchema } from "./records.js";
 import type { AgentEvent } from "./events.js";
 
-/** A `step` event's content, before the session and continuation are added. */
-export type StepEvent = Pick<AgentEvent, "seq" | "payload">;
+/** A journaled event's content (`step` or `approval`), before the session and continuation are added. */
+export type StepEvent = Pick<AgentEvent, "type" | "seq" | "payload">;
 
 /**
- * The `step` event a journal line makes, or undefined for lines no one
- * watches (intents, retrieval, wrap-ups). Live events and replayed ones
- * both come from here, so a reconnect sees exactly what a listener saw.
+ * The event a journal line makes (`step`, or `approval` for an approval
+ * asked or answered), or undefined for lines no one watches (intents,
+ * retrieval, wrap-ups). Live events and replayed ones both come from here,
+ * so a reconnect sees exactly what a listener saw.
  */
 export function stepEventOf(entry: JournalEntry, seq: number): StepEvent | undefined {
   const parsed = JournalRecordSchema.safeParse(entry);
@@ -18,6 +19,7 @@ export function stepEventOf(entry: JournalEntry, seq: number): StepEvent | undef
     const { step, turn, finishReason } = record.detail;
     const asked = turn.toolCalls.map((c) => c.name);
     return {
+      type: "step",
       seq,
       payload: {
         step: { type: "model_response", number: step, detail: { step, text: turn.text, toolCalls: asked, finishReason } },
@@ -27,7 +29,18 @@ export function stepEventOf(entry: JournalEntry, seq: number): StepEvent | undef
   }
   if (record.type === "tool_result") {
     const { step, result } = record.detail;
-    return { seq, payload: { step: { type: "tool_result", number: step, detail: { step, name: result.name, isError: result.isError } } } };
+    return { type: "step", seq, payload: { step: { type: "tool_result", number: step, detail: { step, name: result.name, isError: result.isError } } } };
+  }
+  if (record.type === "approval_request") {
+    const { id, call, expiresAt } = record.detail;
+    const service = `${call.domain}.${call.service}`;
+    const approval = { approval_id: id, service, targets: call.targets, data: call.data, expires_at: new Date(expiresAt).toISOString() };
+    return { type: "approval", seq, payload: { approval, message: `Waiting for a person to approve ${service} on ${call.targets.join(", ") || "no entity"}` } };
+  }
+  if (record.type === "approval_decision") {
+    const { approvalId, decision, reason } = record.detail;
+    // The request's event, earlier in the same journal, names the call.
+    return { type: "approval", seq, payload: { approval: { approval_id: approvalId, decision, ...(reason ? { reason } : {}) }, message: `Approval ${approvalId}: ${decision}` } };
   }
   return undefined;
 }

@@ -1,7 +1,10 @@
 import type { Clock } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
 import type { ToolCall, ToolResult } from "../models/index.js";
+import type { ApprovalCall, PendingApproval } from "../store/index.js";
 import type { AgentTool, AgentToolOutcome } from "./agent-tool.js";
+import type { ApprovalGate } from "./approval-gate.js";
+import { passApproval } from "./approval-step.js";
 import { callKey, type ToolCallDetail, type ToolResultDetail } from "./records.js";
 import type { OpenCall } from "./replay.js";
 import type { TurnJournal } from "./journal.js";
@@ -24,6 +27,16 @@ export interface RunToolsOptions {
   describeUnknownOutcome(call: ToolCall): Promise<string>;
   /** Called as each result is journaled. */
   onResult?(result: ToolResult, index: number): void;
+  /** Where actions wait for a person's yes; without one, the tools refuse what needs it. */
+  approvals?: ApprovalGate;
+  /** Ends a wait for a person: the turn's stop, or a shutdown. Defaults to `signal`. */
+  waitSignal?: AbortSignal;
+  /** A wait for a person ended by a shutdown, not a cancel: the turn keeps waiting after the restart. */
+  onParked?(): void;
+  /** Time spent waiting for people, which the turn's time budget does not count. */
+  onWaited?(ms: number): void;
+  /** An approval no one answered in time: the turn ends, and no further action runs. */
+  onExpired?(request: PendingApproval): void;
 }
 
 /**
@@ -40,9 +53,16 @@ export async function runToolCalls(options: RunToolsOptions): Promise<Map<number
 
   const keep = (index: number, r: ToolResult | undefined) => r && results.set(index, r);
   await Promise.all(reads.map((c) => runOne(options, c).then((r) => keep(c.index, r))));
+  // After an approval expired, or a shutdown ended a wait, no further action of the step starts.
+  let halted = false;
+  const watched: RunToolsOptions = {
+    ...options,
+    onExpired: (request) => ((halted = true), options.onExpired?.(request)),
+    onParked: () => ((halted = true), options.onParked?.()),
+  };
   for (const c of actions) {
-    if (options.signal.aborted) break;
-    keep(c.index, await runOne(options, c));
+    if (options.signal.aborted || halted) break;
+    keep(c.index, await runOne(watched, c));
   }
   return results;
 }
@@ -53,21 +73,46 @@ async function runOne(options: RunToolsOptions, open: OpenCall): Promise<ToolRes
   const tool = options.tools.get(call.name);
   const action = isAction(open, options.tools);
   const key = callKey(options.continuationId, options.step, index);
-  const started = options.clock.now();
+
+  let started = options.clock.now();
 
   let outcome: AgentToolOutcome;
   if (action && open.intent) {
     // The intent is durable and the result is not: the call may have reached Home Assistant.
     outcome = { ok: false, error: { code: "outcome_unknown", message: `Outcome unknown after a restart: this action was not repeated. ${await options.describeUnknownOutcome(call)}` } };
   } else {
+    let approved: ApprovalCall | undefined;
+    if (action) {
+      const passage = await passApproval({ open, tool, step: options.step, key, journal: options.journal, gate: options.approvals, clock: options.clock, signal: options.waitSignal ?? options.signal });
+      const waited = options.clock.now() - started;
+      if (waited > 0) options.onWaited?.(waited);
+      started = options.clock.now();
+      if (passage.kind === "stopped") {
+        if (!options.signal.aborted) options.onParked?.();
+        return undefined;
+      }
+      if (passage.kind === "expired") {
+        options.onExpired?.(passage.request);
+        return undefined;
+      }
+      if (passage.kind === "denied") return journalResult(options, { open, key, started, outcome: passage.outcome });
+      approved = passage.approved;
+    }
     if (!open.intent) {
       const detail: ToolCallDetail = { step: options.step, index, call, action };
       await options.journal.append({ type: "tool_call", key, detail }, { durable: action });
     }
-    outcome = tool ? await invoke(tool, call, options.signal) : unknownTool(call.name, options.tools);
+    outcome = tool ? await invoke(tool, call, options.signal, approved) : unknownTool(call.name, options.tools);
     // Stopped mid-call: an action keeps its intent without a result, so it is never repeated blindly.
     if (options.signal.aborted) return undefined;
   }
+  return journalResult(options, { open, key, started, outcome });
+}
+
+/** Journals a call's outcome as the result the model will read. */
+async function journalResult(options: RunToolsOptions, args: { open: OpenCall; key: string; started: number; outcome: AgentToolOutcome }): Promise<ToolResult> {
+  const { open, key, started, outcome } = args;
+  const { call, index } = open;
 
   const result: ToolResult = { callId: call.id, name: call.name, output: outcome.ok ? outcome.value : { error: outcome.error }, isError: !outcome.ok };
   const detail: ToolResultDetail = { step: options.step, index, result, durationMs: Math.max(0, options.clock.now() - started) };
@@ -76,9 +121,9 @@ async function runOne(options: RunToolsOptions, open: OpenCall): Promise<ToolRes
   return result;
 }
 
-async function invoke(tool: AgentTool, call: ToolCall, signal: AbortSignal): Promise<AgentToolOutcome> {
+async function invoke(tool: AgentTool, call: ToolCall, signal: AbortSignal, approved: ApprovalCall | undefined): Promise<AgentToolOutcome> {
   try {
-    return await tool.run(call.args, signal);
+    return await tool.run(call.args, signal, approved);
   } catch (err) {
     if (signal.aborted) return { ok: false, error: { code: "cancelled", message: "The turn was cancelled before this call finished." } };
     return { ok: false, error: { code: "internal", message: `${call.name} failed unexpectedly: ${describeError(err)}` } };

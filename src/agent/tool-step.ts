@@ -12,6 +12,9 @@ export async function answerCalls(turn: Turn, args: { step: number; calls: reado
   const { options, counters } = turn;
   turn.emit({ type: "progress", message: `Step ${step}: calling ${open.map((c) => c.call.name).join(", ")}` });
   const started = options.clock.now();
+  let waited = 0;
+  // A shutdown ends a wait for a person at once; the turn goes on waiting after the restart.
+  const drain = options.drain;
   const results = await runToolCalls({
     continuationId: options.continuationId,
     step,
@@ -22,9 +25,14 @@ export async function answerCalls(turn: Turn, args: { step: number; calls: reado
     clock: options.clock,
     describeUnknownOutcome: options.describeUnknownOutcome,
     onResult: (result) => turn.emit({ type: "step", step: { type: "tool_result", number: step, detail: { step, name: result.name, isError: result.isError } } }),
+    ...(options.approvals ? { approvals: options.approvals, waitSignal: drain ? AbortSignal.any([turn.stop, drain]) : turn.stop } : {}),
+    onWaited: (ms) => (waited += ms),
+    onExpired: (request) => (turn.expiredApproval = request),
+    onParked: () => (turn.parked = true),
   });
   counters.toolCalls += open.filter((c) => !c.intent).length;
-  counters.activeMs += Math.max(0, options.clock.now() - started);
+  // Time spent waiting for a person is not the turn's work: the time budget does not count it.
+  counters.activeMs += Math.max(0, options.clock.now() - started - waited);
   queueResults(turn, args.calls, new Map([...args.answered, ...results]));
 }
 

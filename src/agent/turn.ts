@@ -1,7 +1,9 @@
 import type { Clock } from "../shared/index.js";
 import { HaAgentError, describeError } from "../shared/index.js";
 import type { ConversationItem, ModelClient, ToolCall } from "../models/index.js";
+import type { PendingApproval } from "../store/index.js";
 import type { AgentTool } from "./agent-tool.js";
+import type { ApprovalGate } from "./approval-gate.js";
 import type { ContentProvider } from "./content-provider.js";
 import type { TurnJournal } from "./journal.js";
 import type { WrapUpBudget } from "./records.js";
@@ -17,10 +19,13 @@ export type LoopEvent =
 
 export type TurnOutcome =
   | { status: "completed"; text: string; note?: string; budget?: BudgetName; counters: TurnCounters }
-  | { status: "expired"; note: string; counters: TurnCounters }
+  /** `code`: why, when not the time budget (`approval_expired`). */
+  | { status: "expired"; note: string; code?: string; counters: TurnCounters }
   | { status: "cancelled"; counters: TurnCounters }
   /** Stopped at a step boundary for a shutdown; `resume` continues it. */
   | { status: "interrupted"; counters: TurnCounters }
+  /** Stopped by a shutdown while an action waited for a person: it goes on waiting after the restart. */
+  | { status: "input_required"; counters: TurnCounters }
   | { status: "failed"; error: { code: string; message: string }; counters: TurnCounters };
 
 export interface RunTurnOptions {
@@ -42,6 +47,8 @@ export interface RunTurnOptions {
   /** A shutdown past its deadline: the turn stops now, mid-step, and is left resumable. */
   interrupt?: AbortSignal;
   describeUnknownOutcome(call: ToolCall): Promise<string>;
+  /** Where actions wait for a person's yes. */
+  approvals?: ApprovalGate;
   emit?(event: LoopEvent): void;
   maxOutputTokens?: number;
 }
@@ -61,6 +68,10 @@ export interface Turn {
   /** Aborts model and tool calls: a cancel, or a shutdown past its deadline. */
   stop: AbortSignal;
   emit(event: LoopEvent): void;
+  /** A shutdown came while an action waited for a person: the turn keeps waiting after the restart. */
+  parked?: boolean;
+  /** An approval no one answered in time: the turn ends `expired`. */
+  expiredApproval?: PendingApproval;
 }
 
 /** A journal write failed: the turn cannot go on safely, and ends failed with what it spent. */
@@ -93,6 +104,19 @@ export function stoppedOutcome(turn: Turn): TurnOutcome | undefined {
   if (signal.aborted) return { status: "cancelled", counters: turn.counters };
   if (interrupt?.aborted || drain?.aborted) return { status: "interrupted", counters: turn.counters };
   return undefined;
+}
+
+/** How the turn ends after its tool calls, if they stopped it: a cancel, a shutdown, or an approval no one answered. */
+export function afterCalls(turn: Turn): TurnOutcome | undefined {
+  const expired = turn.expiredApproval;
+  if (expired) {
+    const { call } = expired;
+    const minutes = Math.round((expired.expiresAt - expired.requestedAt) / 60_000);
+    const note = `No one answered the approval for ${call.domain}.${call.service} on ${call.targets.join(", ") || "no entity"} within ${minutes} minutes; nothing was done and the turn ended. Send the request again to ask anew.`;
+    return { status: "expired", note, code: "approval_expired", counters: turn.counters };
+  }
+  if (turn.parked && !turn.options.signal.aborted) return { status: "input_required", counters: turn.counters };
+  return turn.stop.aborted ? stoppedOutcome(turn) : undefined;
 }
 
 export function completed(turn: Turn, text: string, note?: string, budget?: WrapUpBudget): TurnOutcome {

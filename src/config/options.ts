@@ -2,6 +2,14 @@ import { z } from "zod";
 import { LOG_FORMATS, LOG_LEVELS } from "../shared/index.js";
 import { servicePatternSchema } from "./service-pattern.js";
 
+/** A list of service patterns: an array in options.json, comma-separated in the environment. */
+function servicePatterns() {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v),
+    z.array(servicePatternSchema()).max(100, { error: "at most 100 patterns" }),
+  );
+}
+
 function wholeNumber(min: number, max: number) {
   const expected = `expected a whole number from ${min} to ${max}`;
   return z.coerce.number({ error: expected }).int({ error: expected }).min(min, { error: expected }).max(max, { error: expected });
@@ -49,12 +57,10 @@ export const OPTION_SCHEMAS = {
   openai_base_url: z.url({ protocol: /^https?$/ }).optional(),
   openai_api_key: z.string().min(1).optional(),
   allow_actuation: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "expected true or false" })).default(false),
-  actuation_allowlist: z
-    .preprocess(
-      (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v),
-      z.array(servicePatternSchema()).max(100, { error: "at most 100 patterns" }),
-    )
-    .default([]),
+  actuation_allowlist: servicePatterns().default([]),
+  /** Services that always need a person's yes, even when a session allows them beforehand. */
+  approval_required: servicePatterns().default(["lock.*", "alarm_control_panel.*"]),
+  approval_timeout_s: wholeNumber(30, 86_400).default(600),
   max_concurrent_model_calls: wholeNumber(1, 32).default(4),
   session_idle_days: wholeNumber(1, 365).default(7),
   continuation_retention_hours: wholeNumber(1, 24 * 90).default(24),
@@ -78,6 +84,8 @@ export const OPTION_ENV: Record<OptionName, string> = {
   openai_api_key: "OPENAI_API_KEY",
   allow_actuation: "ALLOW_ACTUATION",
   actuation_allowlist: "ACTUATION_ALLOWLIST",
+  approval_required: "APPROVAL_REQUIRED",
+  approval_timeout_s: "APPROVAL_TIMEOUT_S",
   max_concurrent_model_calls: "MAX_CONCURRENT_MODEL_CALLS",
   session_idle_days: "SESSION_IDLE_DAYS",
   continuation_retention_hours: "CONTINUATION_RETENTION_HOURS",

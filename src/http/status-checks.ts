@@ -4,7 +4,7 @@ import type { HealthCheck } from "./health.js";
 export interface StatusSources {
   ha: { readonly status: string; readonly haVersion: string | undefined };
   index: { readonly ready: boolean; stats(): object };
-  store: { readonly recovery: object; readonly unwritable: string | undefined };
+  store: { readonly recovery: { readonly awaitingApproval: readonly unknown[] }; readonly unwritable: string | undefined };
   model?: { describe(): { status: string; provider: string; model: string; label?: string } };
 }
 
@@ -38,7 +38,8 @@ export function createStatusChecks(sources: StatusSources): HealthCheck[] {
         // Degraded only while it cannot write: the rest of the program still serves then.
         degraded: sources.store.unwritable !== undefined,
         reason: sources.store.unwritable,
-        details: { writable: sources.store.unwritable === undefined, recovery: sources.store.recovery },
+        // Who waits for an approval is nobody's business on an open endpoint: only how many.
+        details: { writable: sources.store.unwritable === undefined, recovery: { ...sources.store.recovery, awaitingApproval: sources.store.recovery.awaitingApproval.length } },
       }),
     },
     // Never blocks readiness: without a model everything but the agent works.

@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { classifyInboundRequest, createMcpHandler } from "@modelcontextprotocol/server";
 import type { Logger, Principal } from "../shared/index.js";
 import { createPerPrincipalLimit, describeError } from "../shared/index.js";
 import type { AgentTasks, ToolRegistry } from "../tools/index.js";
+import { createApprovalElicitation, createApprovalStateCodec } from "./approvals/index.js";
 import { createMcpServer, type ServerInfo } from "./server.js";
 import { createTaskAdapter, declaresTasks, listenTaskIds, serveTaskListen, tasksNotDeclared } from "./tasks/index.js";
 import { toWebRequest, writeWebResponse } from "./web-bridge.js";
@@ -24,6 +26,12 @@ export interface McpEndpointOptions {
   maxInFlightPerPrincipal?: number;
   /** Agent turns as MCP tasks; without it no task is offered. `ttlMs` is how long finished turns are kept. */
   tasks?: { agent: AgentTasks; ttlMs: number; pollIntervalMs?: number };
+  /**
+   * The HMAC key (32 bytes or more) that signs the `requestState` of approvals
+   * asked by elicitation. Kept across restarts, so a person can answer after
+   * one; without it a key is made for this process alone.
+   */
+  requestStateKey?: Uint8Array;
 }
 
 /** How often a client is asked to poll a task: model steps take seconds. */
@@ -48,7 +56,11 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const tasks = options.tasks
     ? createTaskAdapter({ tasks: options.tasks.agent, timing: { ttlMs: options.tasks.ttlMs, pollIntervalMs: options.tasks.pollIntervalMs ?? TASK_POLL_INTERVAL_MS } })
     : undefined;
-  const handler = createMcpHandler((ctx) => createMcpServer({ registry: options.registry, info: options.info, logger, era: ctx.era, ...(tasks ? { tasks } : {}) }), {
+  // Approvals are answered through the agent's turns, so they come with tasks.
+  const approvals = options.tasks
+    ? createApprovalElicitation({ agent: options.tasks.agent, registry: options.registry, codec: createApprovalStateCodec({ key: options.requestStateKey ?? randomBytes(32) }) })
+    : undefined;
+  const handler = createMcpHandler((ctx) => createMcpServer({ registry: options.registry, info: options.info, logger, era: ctx.era, ...(tasks ? { tasks } : {}), ...(approvals ? { approvals } : {}) }), {
     // Reporting only: the SDK has already answered the caller with a JSON-RPC error.
     onerror: (err) => logger.debug({ err: describeError(err) }, "MCP request refused or failed inside the SDK"),
   });

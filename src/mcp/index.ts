@@ -11,3 +11,4 @@ export {
   type ModernDetailedTask,
   type LegacyTask,
 } from "./tasks/index.js";
+export { createApprovalStateCodec, APPROVAL_STATE_TTL_S, type ApprovalState } from "./approvals/index.js";

@@ -1,6 +1,7 @@
 import { Server } from "@modelcontextprotocol/server";
 import type { Logger } from "../shared/index.js";
 import type { ToolRegistry } from "../tools/index.js";
+import type { ApprovalElicitation } from "./approvals/index.js";
 import { LEGACY_TASKS_CAPABILITY, registerTaskHandlers, TASKS_EXTENSION, type Era, type TaskAdapter } from "./tasks/index.js";
 import { bridgeTools } from "./tool-bridge.js";
 
@@ -28,7 +29,7 @@ export const TOOLS_LIST_TTL_MS = 300_000;
  * few microseconds, because the tools' JSON Schemas are computed once per
  * registry, not here.
  */
-export function createMcpServer(options: { registry: ToolRegistry; info: ServerInfo; logger: Logger; era?: Era; tasks?: TaskAdapter }): Server {
+export function createMcpServer(options: { registry: ToolRegistry; info: ServerInfo; logger: Logger; era?: Era; tasks?: TaskAdapter; approvals?: ApprovalElicitation }): Server {
   const { tasks } = options;
   const era = options.era ?? "modern";
   const server = new Server(
@@ -39,9 +40,11 @@ export function createMcpServer(options: { registry: ToolRegistry; info: ServerI
       instructions: INSTRUCTIONS,
       // Applied to 2026-07-28 answers only; 2025 clients have no cache fields.
       cacheHints: { "tools/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" } },
+      // A requestState comes back from the client: only one we signed for this caller is let through (else -32602).
+      ...(options.approvals ? { requestState: { verify: options.approvals.verify } } : {}),
     },
   );
-  bridgeTools(server, { registry: options.registry, logger: options.logger, era, ...(tasks ? { tasks } : {}) });
+  bridgeTools(server, { registry: options.registry, logger: options.logger, era, ...(tasks ? { tasks } : {}), ...(options.approvals ? { approvals: options.approvals } : {}) });
   if (tasks) registerTaskHandlers(server, { adapter: tasks, era });
   return server;
 }

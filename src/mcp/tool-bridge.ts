@@ -1,6 +1,7 @@
-import type { CallToolResult, Server, Tool } from "@modelcontextprotocol/server";
+import type { CallToolResult, InputRequiredResult, Server, Tool } from "@modelcontextprotocol/server";
 import type { Logger } from "../shared/index.js";
 import { toolJsonSchema, type ToolCallContext, type ToolRegistry, type ToolSpec } from "../tools/index.js";
+import type { ApprovalElicitation } from "./approvals/index.js";
 import { principalFromAuthInfo } from "./principal.js";
 import { startTaskCall, taskRequested, type Era, type TaskAdapter } from "./tasks/index.js";
 import { errorResult, structuredResult } from "./tool-result.js";
@@ -37,12 +38,16 @@ export function describeTools(registry: ToolRegistry, taskTools: readonly string
  * back as `isError` results with a message for the caller; successes carry
  * the structured result and the same JSON as text. With `tasks`, a call of
  * a task tool from a client that allows it is answered with a task instead.
+ * With `approvals`, a 2026-07-28 call whose turn waits for a person's yes is
+ * answered with an `InputRequiredResult`, and its retry carries the answer.
  */
-export function bridgeTools(server: Server, options: { registry: ToolRegistry; logger: Logger; era: Era; tasks?: TaskAdapter }): void {
+export function bridgeTools(server: Server, options: { registry: ToolRegistry; logger: Logger; era: Era; tasks?: TaskAdapter; approvals?: ApprovalElicitation }): void {
   const { registry, logger, era, tasks } = options;
+  // The stateless 2025 path has no retry with answers, so approvals there are answered with ha_agent_approve.
+  const approvals = era === "modern" ? options.approvals : undefined;
   const tools = describeTools(registry, tasks ? registry.list().map((s) => s.name).filter((n) => tasks.runsAsTask(n)) : []);
   server.setRequestHandler("tools/list", async () => ({ tools }));
-  server.setRequestHandler("tools/call", async (request, extra): Promise<CallToolResult> => {
+  server.setRequestHandler("tools/call", async (request, extra): Promise<CallToolResult | InputRequiredResult> => {
     const wireName = request.params.name;
     const name = registry.baseName(wireName);
     const principal = principalFromAuthInfo(extra.http?.authInfo);
@@ -67,11 +72,21 @@ export function bridgeTools(server: Server, options: { registry: ToolRegistry; l
       },
     };
     const started = performance.now();
-    const outcome = await registry.call(name, request.params.arguments, ctx);
+    // Set only on a retry whose requestState the SDK verified with `approvals.verify`: the answer to an approval it asked for.
+    const state = approvals ? extra.mcpReq.requestState() : undefined;
+    const outcome =
+      approvals && state !== undefined
+        ? await approvals.resume({ tool: name, state, inputResponses: extra.mcpReq.inputResponses, arguments: request.params.arguments, ctx })
+        : await registry.call(name, request.params.arguments, ctx);
     const ms = Math.round(performance.now() - started);
     if (!outcome.ok) {
       logger.info({ tool: wireName, principal: principal.id, ms, code: outcome.error.code }, `tool ${wireName} failed: ${outcome.error.message}`);
       return errorResult(outcome.error.code, outcome.error.message);
+    }
+    const asked = approvals ? await approvals.ask({ tool: name, value: outcome.value, ctx: extra }) : undefined;
+    if (asked) {
+      logger.debug({ tool: wireName, principal: principal.id, ms }, `tool ${wireName} asked the caller to approve an action`);
+      return asked;
     }
     logger.debug({ tool: wireName, principal: principal.id, ms }, `tool ${wireName} answered`);
     return structuredResult(outcome.value);

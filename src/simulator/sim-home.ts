@@ -34,6 +34,8 @@ export interface SimHome {
   removeLabel(labelId: string): void;
   /** Voice-assistant exposure settings (Settings → Voice assistants → Expose). */
   readonly exposure: ExposureSettings;
+  /** The latest service calls the home served, by context id (a bounded window), for tests that count actions. */
+  readonly serviceCalls: ReadonlyMap<string, { domain: string; service: string }>;
   /** Fires any event on the bus, like `hass.bus.async_fire`. */
   fireEvent(eventType: string, data?: Record<string, unknown>): void;
 }

@@ -50,6 +50,37 @@ export const UsageSchema = z.object({
 
 export const ContinuationErrorSchema = z.object({ code: z.string(), message: z.string() });
 
+/** The exact service call an approval covers: a changed argument needs a new approval. */
+export const ApprovalCallSchema = z.object({
+  domain: z.string().min(1),
+  service: z.string().min(1),
+  /** The entity ids the target resolved to when the approval was asked. */
+  targets: z.array(z.string()),
+  data: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** A target's state when the approval was asked, for the person deciding. */
+export const TargetStateSchema = z.object({ entityId: z.string(), name: z.string().optional(), state: z.string().nullable() });
+
+/**
+ * An action that waits for a person's yes. Held on the record while the
+ * turn is `input_required`; the turn's step log holds the same request and,
+ * once given, the decision.
+ */
+export const PendingApprovalSchema = z.object({
+  id: Ulid,
+  /** The tool call it belongs to: model step and index within the step. */
+  step: z.number().int().positive(),
+  index: z.number().int().nonnegative(),
+  call: ApprovalCallSchema,
+  targetStates: z.array(TargetStateSchema).default([]),
+  /** `approval_required`: the add-on's options say this service always asks; `not_preapproved`: the session did not allow it beforehand. */
+  why: z.enum(["approval_required", "not_preapproved"]),
+  requestedAt: z.number(),
+  /** When an unanswered approval ends the turn. */
+  expiresAt: z.number(),
+});
+
 /** Set by boot recovery on a continuation that was unfinished when the process stopped. */
 export const InterruptionSchema = z.object({
   reason: z.string(),
@@ -73,6 +104,8 @@ export const ContinuationRecordSchema = z.object({
   artifacts: z.array(ArtifactRefSchema).default([]),
   error: ContinuationErrorSchema.optional(),
   interrupted: InterruptionSchema.optional(),
+  /** Set while the turn is `input_required`. */
+  approval: PendingApprovalSchema.optional(),
 });
 
 export type ArtifactRef = z.infer<typeof ArtifactRefSchema>;
@@ -80,3 +113,5 @@ export type ContinuationRequest = z.infer<typeof ContinuationRequestSchema>;
 export type ContinuationResponse = z.infer<typeof ContinuationResponseSchema>;
 export type Usage = z.infer<typeof UsageSchema>;
 export type ContinuationRecord = z.infer<typeof ContinuationRecordSchema>;
+export type ApprovalCall = z.infer<typeof ApprovalCallSchema>;
+export type PendingApproval = z.infer<typeof PendingApprovalSchema>;

@@ -1,5 +1,5 @@
 import type { StoreContext } from "./context.js";
-import type { ArtifactRef, ContinuationRecord, ContinuationResponse, Usage } from "./continuation-schema.js";
+import type { ArtifactRef, ContinuationRecord, ContinuationResponse, PendingApproval, Usage } from "./continuation-schema.js";
 import { isFinalStatus, ownedContinuation } from "./continuation-read.js";
 import { ContinuationFinalError } from "./errors.js";
 import { isOpenStatus, type ContinuationStatus, type SessionMemory } from "./session-schema.js";
@@ -18,6 +18,8 @@ export interface ContinuationPatch {
    * status, so a turn costs one session write. Ignored otherwise.
    */
   memory?: SessionMemory;
+  /** The approval an `input_required` turn waits for; `null` clears it when the turn runs again. */
+  approval?: PendingApproval | null;
 }
 
 function mergeArtifacts(a: ArtifactRef[], b: ArtifactRef[] | undefined): ArtifactRef[] {
@@ -39,17 +41,23 @@ export async function updateContinuation(ctx: StoreContext, ask: { owner: string
     const current = await ownedContinuation(ctx, { owner, continuationId });
     if (isFinalStatus(current.status)) throw new ContinuationFinalError(continuationId, current.status);
     const status = patch.status ?? current.status;
+    const { approval: _previous, ...rest } = current;
+    const approval = patch.approval === undefined ? current.approval : (patch.approval ?? undefined);
     const next: ContinuationRecord = {
-      ...current,
+      ...rest,
       status,
       updatedAt: ctx.clock.now(),
       ...(patch.response ? { response: patch.response } : {}),
       ...(patch.error ? { error: patch.error } : {}),
       ...(patch.usage ? { usage: { ...current.usage, ...patch.usage } } : {}),
+      // Only a turn that waits for a person holds an approval.
+      ...(approval && status === "input_required" ? { approval } : {}),
     };
     if (isFinalStatus(status)) return finish(ctx, next, patch.memory);
     if (current.status === "interrupted" && isOpenStatus(status)) await resume(ctx, next);
-    if (current.status !== "interrupted" && isOpenStatus(status)) {
+    // Waiting for a person is written down: boot recovery keeps such a turn waiting instead of interrupting it.
+    const waits = status === "input_required" || current.status === "input_required";
+    if (current.status !== "interrupted" && isOpenStatus(status) && !waits) {
       // pending → running → streaming is kept in memory only: recovery treats all three alike, and
       // skipping these writes saves two fsyncs per turn on the SD card.
       ctx.openConts.set(continuationId, next);

@@ -8,8 +8,9 @@ export type { SweepReport } from "./sweeper.js";
 export type { RecoveryReport, InterruptedEntry } from "./recovery-report.js";
 export type { QuarantineEntry } from "./quarantine.js";
 export { nodeStoreFs, countingFs, type StoreFs, type StoreFileHandle, type StoreStat, type FsCounts } from "./fs.js";
-export { isUlid, ULID_PATTERN } from "./ids.js";
+export { idGenerator, isUlid, ULID_PATTERN } from "./ids.js";
 export { redactSecrets, redactText } from "./redact.js";
+export { loadSecret } from "./secret.js";
 export {
   InvalidIdError,
   NotFoundError,
@@ -67,6 +68,10 @@ export {
   ContinuationResponseSchema,
   ArtifactRefSchema,
   UsageSchema,
+  PendingApprovalSchema,
+  ApprovalCallSchema,
+  type ApprovalCall,
+  type PendingApproval,
   type ContinuationRecord,
   type ContinuationRequest,
   type ContinuationResponse,

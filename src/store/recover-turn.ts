@@ -74,6 +74,11 @@ function settleOpenTurn(options: { report: RecoveryReport; record: ContinuationR
     report.problems.push(`${label} had finished (${status}) but its record was not rewritten; it was restored from its step log.`);
     return { ...record, status, updatedAt: final.at, artifacts, usage, ...(response ? { response } : {}), ...(error ? { error } : {}) };
   }
+  if (record.status === "input_required" && record.approval) {
+    // Still waiting for a person: a restart must not turn that into an interruption.
+    report.awaitingApproval.push({ owner: record.owner, sessionId: record.sessionId, continuationId: record.id });
+    return { ...record, artifacts };
+  }
   report.interrupted.push({ sessionId: record.sessionId, continuationId: record.id, previousStatus: record.status, lastDurableSeq: log.lastSeq });
   return {
     ...record,

@@ -46,6 +46,12 @@ export const PolicySchema = z.object({
   allowActuation: z.boolean().default(false),
   allowlistedServices: z.array(z.string().max(255)).max(100).default([]),
   enforceFixedModel: z.boolean().default(false),
+  /**
+   * `refuse`: an action the session has not pre-approved is refused. `ask`:
+   * it waits for a person's yes instead, as long as the add-on's options
+   * allow the service at all.
+   */
+  approval: z.enum(["refuse", "ask"]).default("refuse"),
   maxOpenContinuations: z.number().int().positive().default(1),
 });
 
@@ -96,10 +102,11 @@ export const SessionStatsSchema = z.object({
   byModel: z.record(z.string(), ModelStatsSchema).default({}),
 });
 
-export const CONTINUATION_STATUSES = ["pending", "running", "streaming", "completed", "failed", "cancelled", "expired", "interrupted"] as const;
+export const CONTINUATION_STATUSES = ["pending", "running", "streaming", "input_required", "completed", "failed", "cancelled", "expired", "interrupted"] as const;
 export const ContinuationStatusSchema = z.enum(CONTINUATION_STATUSES);
 export type ContinuationStatus = z.infer<typeof ContinuationStatusSchema>;
-export const OPEN_STATUSES: readonly ContinuationStatus[] = ["pending", "running", "streaming"];
+/** `input_required`: the turn waits for a person to approve an action; it keeps its session busy. */
+export const OPEN_STATUSES: readonly ContinuationStatus[] = ["pending", "running", "streaming", "input_required"];
 export const isOpenStatus = (status: ContinuationStatus): boolean => OPEN_STATUSES.includes(status);
 
 /** A lightweight reference to one turn; the full record is `turns/{id}.json`. */

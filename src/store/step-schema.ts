@@ -5,7 +5,9 @@ import { SessionMemorySchema } from "./session-schema.js";
 /**
  * What a step log records. `model_response` keeps each completed model call
  * with its usage, so a resume replays it instead of paying for it again;
- * `wrap_up` marks the last call of a turn whose budget ran out.
+ * `wrap_up` marks the last call of a turn whose budget ran out;
+ * `approval_request` and `approval_decision` hold an action that waited for
+ * a person, and their answer.
  */
 export const STEP_TYPES = [
   "plan",
@@ -17,6 +19,8 @@ export const STEP_TYPES = [
   "error",
   "model_response",
   "wrap_up",
+  "approval_request",
+  "approval_decision",
 ] as const;
 
 /** What a caller appends. */

@@ -9,6 +9,8 @@ import { idGenerator } from "./ids.js";
 import { Layout } from "./paths.js";
 import { checkDataDir, type Writability } from "./data-dir.js";
 import { DataDirInUseError, findLiveHolder, lockDataDir, LOCK_FILE, type DataDirLock } from "./data-lock.js";
+import { ContinuationRecordSchema } from "./continuation-schema.js";
+import { readRecord } from "./read-record.js";
 import { recover } from "./recovery.js";
 import type { RecoveryReport } from "./recovery-report.js";
 import { createSessionsApi, type SessionsApi } from "./sessions.js";
@@ -118,6 +120,11 @@ async function open(options: {
     if (unsavedMemory) ctx.unsavedMemory.set(head.id, unsavedMemory);
     for (const m of head.messages) ctx.contSession.set(m.continuationId, head.id);
   }
+  // A turn that waits for a person is still open: its step log takes the answer when it comes.
+  for (const waiting of report.awaitingApproval) {
+    const read = await readRecord(fs, layout.turnFile(waiting.sessionId, waiting.continuationId), ContinuationRecordSchema);
+    if (read.kind === "ok") ctx.openConts.set(waiting.continuationId, read.value);
+  }
   const artifacts = createArtifactsApi(ctx);
   const stoppers = new Set<() => void>();
   let sweeping: Promise<SweepReport> | undefined;
@@ -167,9 +174,9 @@ async function open(options: {
 }
 
 function logRecovery(logger: Logger, report: RecoveryReport): void {
-  const { problems, interrupted, quarantined, ...counts } = report;
+  const { problems, interrupted, awaitingApproval, quarantined, ...counts } = report;
   logger.info(
-    { ...counts, interrupted: interrupted.length, quarantined: quarantined.length, problems: problems.length },
+    { ...counts, interrupted: interrupted.length, awaitingApproval: awaitingApproval.length, quarantined: quarantined.length, problems: problems.length },
     `store recovered ${report.sessions} sessions in ${report.durationMs} ms`,
   );
   for (const problem of problems.slice(0, 20)) logger.warn(`store recovery: ${problem}`);

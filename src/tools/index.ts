@@ -13,6 +13,22 @@ export {
 } from "./tool.js";
 export { toolJsonSchema } from "./json-schema.js";
 export { createGroundingTools, createAnalyzeErrorsTool, createDiagnoseEntityTool, createIndexSearchTool, createRenderContextTool, createStateQueryTool } from "./grounding/index.js";
-export { createCallServiceTool, decideActuation, targetsOfCall, type ActuationCeiling, type ActuationDecision } from "./actions/index.js";
-export { createAgentTools, createAgentTasks, type AgentService, type AgentServiceEvent, type AgentTasks, type ContinuationResult } from "./agent/index.js";
+export { createCallServiceTool, decideActuation, planAction, targetsOfCall, type ActionPlan, type ActuationCeiling, type ActuationDecision } from "./actions/index.js";
+export {
+  createAgentTools,
+  createAgentTasks,
+  APPROVAL_FORM,
+  ApprovalFormSchema,
+  approvalQuestion,
+  approvalToWire,
+  decisionFromElicitation,
+  type AgentService,
+  type AgentServiceEvent,
+  type AgentTasks,
+  type ApprovalAnswer,
+  type ApprovalChannel,
+  type ApprovalDecision,
+  type ApprovalView,
+  type ContinuationResult,
+} from "./agent/index.js";
 export { createSessionTools } from "./sessions/index.js";

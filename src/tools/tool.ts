@@ -1,12 +1,14 @@
 import type { z } from "zod";
 import type { Principal } from "../shared/index.js";
-import type { Policy } from "../store/index.js";
+import type { ApprovalCall, Policy } from "../store/index.js";
 
 /**
- * A session's own limits on changing the home: the stored policy's two
- * fields. `allowlistedServices` empty means whatever the ceiling allows.
+ * A session's own limits on changing the home: the stored policy's fields.
+ * `allowlistedServices` empty means whatever the ceiling allows. `approved`
+ * is set for exactly one call a person approved: that call, with those
+ * targets and that data, and nothing else.
  */
-export type SessionActuation = Pick<Policy, "allowActuation" | "allowlistedServices">;
+export type SessionActuation = Pick<Policy, "allowActuation" | "allowlistedServices"> & Partial<Pick<Policy, "approval">> & { approved?: ApprovalCall };
 
 /** What a tool may learn about the call it is serving. */
 export interface ToolCallContext {

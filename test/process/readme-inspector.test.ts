@@ -67,7 +67,8 @@ describe("the README's MCP Inspector commands", () => {
     readme = await readFile(join(root, "README.md"), "utf8");
     commands = codeLines(readme).filter(isInspectorCommand);
     dataDir = await mkdtemp(join(tmpdir(), "ha-agent-readme-"));
-    program = runProgram({ DATA_DIR: dataDir, MCP_PORT: "0", STATUS_PORT: "0" });
+    // As "Approve an action" starts it: ALLOW_ACTUATION=true npm start.
+    program = runProgram({ DATA_DIR: dataDir, MCP_PORT: "0", STATUS_PORT: "0", ALLOW_ACTUATION: "true" });
     mcpUrl = ((await program.waitFor(/^MCP endpoint: (\S+)$/m)) as RegExpMatchArray)[1] as string;
     token = ((await program.waitFor(/^Token: +(\S+)$/m)) as RegExpMatchArray)[1] as string;
     await program.waitFor(/HA Agent is ready/);
@@ -117,16 +118,48 @@ describe("the README's MCP Inspector commands", () => {
     for (const e of result.structuredContent.entities) expect(e.area).toBe("Kitchen");
   }, 60_000);
 
-  it("define the inspect helper of 'Talk to the agent', which starts a session", async () => {
+  /** The exports (placeholders filled in) and the `inspect` helper of "Talk to the agent", and where the helper is. */
+  function inspectHelper(): { at: number; preamble: string } {
     const lines = codeLines(readme);
     const at = lines.findIndex((l) => /^inspect\(\) \{/.test(l) && isInspectorCommand(l));
     expect(at).toBeGreaterThan(0);
-    // The block's own first lines: the exports (placeholders filled in), the helper, and its first use.
     const exports = lines[at - 1]!.replace(/URL=\S+/, `URL=${mcpUrl}`).replace(/TOKEN=.*$/, `TOKEN=${token}`);
+    return { at, preamble: `${exports}\n${lines[at]!}` };
+  }
+
+  it("define the inspect helper of 'Talk to the agent', which starts a session", async () => {
+    const lines = codeLines(readme);
+    const { at, preamble } = inspectHelper();
+    // The block's own first lines: the exports, the helper, and its first use.
     const firstUse = lines.slice(at + 1).find((l) => l.startsWith("inspect "))!;
     expect(firstUse).toMatch(/ha_agent_start_session/);
-    const out = await bash([exports, lines[at]!, firstUse.replace(/\s+#.*$/, "")].join("\n"));
+    const out = await bash([preamble, firstUse.replace(/\s+#.*$/, "")].join("\n"));
     const result = JSON.parse(out) as { structuredContent: { session_id: string } };
     expect(result.structuredContent.session_id).toMatch(/\S/);
   }, 60_000);
+
+  it("approve an action, as 'Approve an action' shows: the turn waits, the yes runs the call, the turn completes", async () => {
+    const lines = codeLines(readme);
+    expect(lines).toContain("ALLOW_ACTUATION=true npm start");
+    const { preamble } = inspectHelper();
+    const first = lines.findIndex((l) => l.startsWith("inspect ") && l.includes(`'policy={"approval":"ask"}'`));
+    expect(first).toBeGreaterThan(0);
+    const steps = lines.slice(first, first + 5);
+    expect(steps.map((l) => /--tool-name (\S+)/.exec(l)?.[1])).toEqual(["ha_agent_start_session", "ha_agent_send_message", "ha_agent_await_continuation", "ha_agent_approve", "ha_agent_await_continuation"]);
+    // Each <placeholder> takes the value an earlier step printed, as a reader copies it.
+    const values: Record<string, string> = {};
+    const results: Record<string, unknown>[] = [];
+    for (const step of steps) {
+      const filled = step.replace(/\s+#.*$/, "").replace(/<(\w+)>/g, (_, key: string) => values[key] ?? `<${key}>`);
+      const out = JSON.parse(await bash(`${preamble}\n${filled}`)) as { isError?: boolean; structuredContent: Record<string, unknown> };
+      expect(out.isError, `${filled}: ${JSON.stringify(out)}`).toBeFalsy();
+      const result = out.structuredContent;
+      results.push(result);
+      for (const key of ["session_id", "continuation_id"]) if (typeof result[key] === "string") values[key] = result[key];
+      const approval = result.approval as { approval_id?: string } | undefined;
+      if (approval?.approval_id) values.approval_id = approval.approval_id;
+    }
+    expect(results[2]).toMatchObject({ status: "input_required", next: "approve", approval: { service: "light.turn_on", targets: ["light.kitchen_ceiling"] } });
+    expect(results[4]).toMatchObject({ status: "completed", response: { final_message: expect.stringContaining("Done: I called light.turn_on") } });
+  }, 120_000);
 });

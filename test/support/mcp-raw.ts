@@ -150,3 +150,6 @@ export async function openListen(args: { url: string; token: string; notificatio
   };
   return { id, status: res.status, messages, waitFor, ended, close: () => leave.abort() };
 }
+
+/** Client capabilities that declare form elicitation, so a call may be answered with an approval form to fill in and retry. */
+export const DECLARES_ELICITATION = { elicitation: { form: {} } };

@@ -1,11 +1,11 @@
 import { ProtocolError, ProtocolErrorCode, RELATED_TASK_META_KEY } from "@modelcontextprotocol/server";
 import type { Principal } from "../../shared/index.js";
 import type { ContinuationRecord, MessageRef } from "../../store/index.js";
-import type { AgentTasks, ToolOutcome } from "../../tools/index.js";
+import { approvalQuestion, decisionFromElicitation, type AgentServiceEvent, type AgentTasks, type ToolOutcome } from "../../tools/index.js";
 import { structuredResult } from "../tool-result.js";
 import { isTerminalTask, taskState } from "./status.js";
 import type { TaskTiming, TaskView } from "./view.js";
-import type { ToolResult } from "./wire.js";
+import type { TaskStatus, ToolResult } from "./wire.js";
 
 /** What a waiting tasks/result hears about its task: the step the turn reached. */
 export interface TaskUpdate {
@@ -35,8 +35,13 @@ export interface TaskAdapter {
   list(principal: Principal, cursor?: string): Promise<{ tasks: TaskView[]; nextCursor?: string }>;
   /** The 2026-07-28 cancel: asks the turn to stop; a task that already finished is left as it is. An unknown id is refused. */
   requestCancel(principal: Principal, taskId: string): Promise<void>;
-  /** Takes input responses for the task; none are ever outstanding yet, so they are all ignored. An unknown id is refused. */
-  update(principal: Principal, taskId: string): Promise<void>;
+  /**
+   * Takes a person's answers for the task. The response keyed by the pending
+   * approval's id is journaled as the decision before this resolves; keys that
+   * are not outstanding (never issued, or answered already) are ignored. An
+   * unknown id is refused.
+   */
+  update(principal: Principal, taskId: string, inputResponses: Record<string, unknown> | undefined): Promise<void>;
 }
 
 /** One wait of tasks/result; it waits again until the task is terminal or the caller leaves. */
@@ -53,7 +58,8 @@ export function createTaskAdapter(options: { tasks: AgentTasks; timing: TaskTimi
     throw outcome.error.code === "not_found" ? notFound(taskId) : new ProtocolError(ProtocolErrorCode.InvalidParams, `${outcome.error.message} (${outcome.error.code})`);
   };
   const viewOf = (record: ContinuationRecord): TaskView => {
-    const state = taskState({ id: record.id, status: record.status, ...(record.error ? { error: record.error } : {}) });
+    const approval = record.status === "input_required" && record.approval ? { id: record.approval.id, question: approvalQuestion(record.approval) } : undefined;
+    const state = taskState({ id: record.id, status: record.status, ...(record.error ? { error: record.error } : {}), ...(approval ? { approval } : {}) });
     return {
       taskId: record.id,
       createdAt: record.createdAt,
@@ -61,6 +67,25 @@ export function createTaskAdapter(options: { tasks: AgentTasks; timing: TaskTimi
       state,
       ...(state.status === "completed" ? { result: structuredResult(tasks.outcome(record)) } : {}),
     };
+  };
+  /**
+   * One bounded wait for the turn. A turn can change status and stay open:
+   * it asks for an approval, and goes on once answered. So an approval event
+   * ends the wait early, and so does a step while the task waits for input
+   * (the decision is journaled as one), for the caller to look again.
+   */
+  const waitSlice = (args: { principal: Principal; taskId: string; status: TaskStatus; signal: AbortSignal; onEvent?: (event: AgentServiceEvent) => void }) => {
+    const changed = new AbortController();
+    return tasks.wait({
+      principal: args.principal,
+      continuationId: args.taskId,
+      timeoutMs: WAIT_SLICE_MS,
+      signal: AbortSignal.any([args.signal, changed.signal]),
+      onEvent: (event) => {
+        args.onEvent?.(event);
+        if (event.type === "approval" || (event.type === "step" && args.status === "input_required")) changed.abort();
+      },
+    });
   };
   const viewOfRef = (ref: MessageRef): TaskView => ({ taskId: ref.continuationId, createdAt: ref.createdAt, lastUpdatedAt: ref.updatedAt, state: taskState({ id: ref.continuationId, status: ref.status }) });
 
@@ -84,21 +109,25 @@ export function createTaskAdapter(options: { tasks: AgentTasks; timing: TaskTimi
     },
     async result({ principal, taskId, signal, onUpdate }) {
       let record = owned(taskId, await tasks.get(principal, taskId));
+      let reported: TaskStatus = "working";
       for (;;) {
         const known = viewOf(record);
         if (isTerminalTask(known.state.status)) return { ...structuredResult(tasks.outcome(record)), _meta: { [RELATED_TASK_META_KEY]: { taskId } } };
         if (signal.aborted) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, "The request was cancelled before the task finished; ask for its result again.");
+        // A change of status that leaves the task open (waiting for an approval, or going on after one) is told as it happens.
+        if (known.state.status !== reported) onUpdate?.({ view: known });
+        reported = known.state.status;
         const started = Date.now();
         record = owned(
           taskId,
-          await tasks.wait({
+          await waitSlice({
             principal,
-            continuationId: taskId,
-            timeoutMs: WAIT_SLICE_MS,
+            taskId,
+            status: known.state.status,
             signal,
             onEvent: (event) => {
               const message = event.payload.message;
-              if (!onUpdate || !message) return;
+              if (!onUpdate || !message || event.type === "approval") return;
               const step = event.payload.step?.number;
               onUpdate({ view: { ...known, lastUpdatedAt: Date.now(), state: { status: "working", message } }, ...(step !== undefined ? { step } : {}) });
             },
@@ -118,7 +147,7 @@ export function createTaskAdapter(options: { tasks: AgentTasks; timing: TaskTimi
         last = view.state.status;
         if (isTerminalTask(view.state.status)) return;
         const started = Date.now();
-        await tasks.wait({ principal, continuationId: taskId, timeoutMs: WAIT_SLICE_MS, signal });
+        await waitSlice({ principal, taskId, status: view.state.status, signal });
         // A turn that is open but not running answers at once; do not spin on it.
         if (Date.now() - started < timing.pollIntervalMs) await sleep(timing.pollIntervalMs, signal);
       }
@@ -133,9 +162,15 @@ export function createTaskAdapter(options: { tasks: AgentTasks; timing: TaskTimi
       if (!cancelled.ok && cancelled.error.code === "already_final") return;
       owned(taskId, cancelled);
     },
-    async update(principal, taskId) {
-      // Responses to keys that are not outstanding are ignored, and no key ever is yet: checking that the task is the caller's is all there is to do.
-      owned(taskId, await tasks.get(principal, taskId));
+    async update(principal, taskId, inputResponses) {
+      const record = owned(taskId, await tasks.get(principal, taskId));
+      const approval = record.status === "input_required" ? record.approval : undefined;
+      const response = approval ? inputResponses?.[approval.id] : undefined;
+      if (!approval || response === undefined) return;
+      const answered = await tasks.approve(principal, { continuationId: taskId, approvalId: approval.id, ...decisionFromElicitation(response), via: "task" });
+      // Answered in the meantime (twice, or through another channel): a key no longer outstanding, ignored like any other.
+      if (!answered.ok && answered.error.code === "no_pending_approval") return;
+      owned(taskId, answered);
     },
   };
 }

@@ -45,7 +45,8 @@ export function registerTaskHandlers(server: Server, options: { adapter: TaskAda
   if (era === "modern") {
     server.setRequestHandler("tasks/update", { params: UpdateTaskParamsSchema }, async (params, ctx) => {
       declared(ctx, "tasks/update");
-      await adapter.update(caller(ctx), params.taskId);
+      // The SDK lifts `inputResponses` out of the params into the context, as for a retried request.
+      await adapter.update(caller(ctx), params.taskId, ctx.mcpReq.inputResponses ?? params.inputResponses);
       return {};
     });
     return;

@@ -34,7 +34,7 @@ describe("a continuation's status as a task's", () => {
 
   it("maps every continuation status, and only completed and cancelled to themselves", () => {
     const mapped = Object.fromEntries(CONTINUATION_STATUSES.map((s) => [s, taskState({ id: ID, status: s }).status]));
-    expect(mapped).toEqual({ pending: "working", running: "working", streaming: "working", completed: "completed", failed: "failed", cancelled: "cancelled", expired: "failed", interrupted: "failed" });
+    expect(mapped).toEqual({ pending: "working", running: "working", streaming: "working", input_required: "working", completed: "completed", failed: "failed", cancelled: "cancelled", expired: "failed", interrupted: "failed" });
   });
 
   it("builds shapes that match each era's schema: the flat 2026 task and the 2025 task", () => {

@@ -1,4 +1,5 @@
 import type { ContinuationStatus } from "../../store/index.js";
+import { approvalInputRequests } from "../approvals/index.js";
 import type { InputRequests, TaskError, TaskStatus } from "./wire.js";
 
 /** Where a task stands, in words both protocol eras can carry. */
@@ -17,8 +18,10 @@ export interface TurnState {
   id: string;
   status: ContinuationStatus;
   error?: { code: string; message: string };
-  /** Requests a person must answer before the turn goes on; none yet produces them. */
+  /** Requests a person must answer before the turn goes on, besides an approval. */
   inputRequests?: InputRequests;
+  /** The action an `input_required` turn waits to have approved, and the question for the person. */
+  approval?: { id: string; question: string };
 }
 
 /** JSON-RPC's range for server-defined errors; `data.code` says which. */
@@ -35,6 +38,10 @@ export function taskState(turn: TurnState): TaskState {
     case "pending":
     case "running":
     case "streaming":
+    case "input_required":
+      if (turn.status === "input_required" && turn.approval) {
+        return { status: "input_required", message: approvalMessage(turn.id, turn.approval), inputRequests: { ...turn.inputRequests, ...approvalInputRequests(turn.approval) } };
+      }
       if (turn.inputRequests && Object.keys(turn.inputRequests).length > 0) {
         return { status: "input_required", message: "The turn waits for an answer; see inputRequests.", inputRequests: turn.inputRequests };
       }
@@ -53,6 +60,18 @@ export function taskState(turn: TurnState): TaskState {
     case "failed":
       return failed(turn.error?.code ?? "failed", turn.error?.message ?? "The turn failed.");
   }
+}
+
+/**
+ * What a task waiting for an approval says, in both eras: the question, and
+ * how to answer it with a tool. A 2026-07-28 client also gets the form in
+ * `inputRequests` and answers with tasks/update; a 2025 client has only this
+ * message, because the stateless 2025 path cannot carry an
+ * `elicitation/create` to it (no server-to-client channel, no client
+ * capabilities), so its tasks/result keeps waiting until someone answers.
+ */
+function approvalMessage(continuationId: string, approval: { id: string; question: string }): string {
+  return `${approval.question} To answer, call ha_agent_approve with continuation_id ${continuationId}, approval_id ${approval.id} and decision approve or deny.`;
 }
 
 function failed(code: string, message: string): TaskState {

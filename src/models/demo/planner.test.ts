@@ -62,4 +62,22 @@ describe("the demo planner", () => {
     const plan = demoPlan({ contents: [user("Why is the kitchen ceiling light unavailable?"), model(["index_search"]), responses({ name: "index_search", response: { results: hits } })], tools });
     expect(plan.calls?.map((c) => c.name)).toContain("diagnose_entity");
   });
+
+  it("acts when the session offers call_service: one call on the matches of the domain the request names", () => {
+    const acting = [{ functionDeclarations: ["index_search", "state_query", "call_service"].map((name) => ({ name })) }];
+    const act = "Turn on the kitchen lights";
+    const read = [user(act), model(["index_search"]), responses({ name: "index_search", response: { results: hits } }), model(["state_query"]), responses({ name: "state_query", response: { entities: hits } })];
+    const plan = demoPlan({ contents: read, tools: acting });
+    expect(plan.calls).toEqual([{ name: "call_service", args: { domain: "light", service: "turn_on", entity_id: ["light.kitchen_worktop_lights", "light.kitchen_ceiling"] } }]);
+
+    const done = demoPlan({ contents: [...read, model(["call_service"]), responses({ name: "call_service", response: { service: "light.turn_on", targets: ["light.kitchen_ceiling"] } })], tools: acting });
+    expect(done.text).toContain("Done: I called light.turn_on on light.kitchen_ceiling.");
+    const denied = demoPlan({ contents: [...read, model(["call_service"]), responses({ name: "call_service", response: { error: { code: "approval_denied", message: "A person denied light.turn_on." } } })], tools: acting });
+    expect(denied.text).toContain("it was not done (approval_denied): A person denied light.turn_on.");
+    // Named by its whole name, one light is all it acts on.
+    const one = "Turn on the kitchen ceiling light";
+    expect(demoPlan({ contents: [user(one), ...read.slice(1)], tools: acting }).calls).toEqual([{ name: "call_service", args: { domain: "light", service: "turn_on", entity_id: ["light.kitchen_ceiling"] } }]);
+    // A verb it has no service for: it declines, as without call_service.
+    expect(demoPlan({ contents: [user("Dim the kitchen lights"), ...read.slice(1)], tools: acting }).text).toContain("I did not dim");
+  });
 });

@@ -14,7 +14,7 @@ const WHY = /\b(why|wrong|problem|broken|flicker\w*|unavailable|fail\w*|error\w*
 const ACT =
   /^\s*(?:please\s+|(?:can|could|would|will)\s+you\s+(?:please\s+)?)?(turn|switch|set|open|close|lock|unlock|dim|brighten|start|stop|activate|deactivate|toggle|play|pause|arm|disarm|trigger|raise|lower|increase|decrease)\b(\s+(?:on|off|up|down)\b)?/i;
 const REAL_MODEL =
-  "To have an AI that acts, connect a real model: set gemini_api_key (GEMINI_API_KEY), or model_provider (MODEL_PROVIDER) to openai with openai_base_url (OPENAI_BASE_URL); then turn on allow_actuation (ALLOW_ACTUATION) and list the services it may call in actuation_allowlist (ACTUATION_ALLOWLIST), e.g. light.*.";
+  "To let it act, turn on allow_actuation (ALLOW_ACTUATION) and start a session whose policy allows actions or asks you to approve them (policy.approval \"ask\"). For an AI instead of rules, connect a real model: set gemini_api_key (GEMINI_API_KEY), or model_provider (MODEL_PROVIDER) to openai with openai_base_url (OPENAI_BASE_URL).";
 
 type Part = Record<string, unknown>;
 
@@ -64,7 +64,42 @@ export function demoPlan(body: GeminiRequestBody): GeminiReply {
     if (WHY.test(message) && offered(body, "diagnose_entity")) calls.push({ name: "diagnose_entity", args: { entity_id: hits[0]!.entity_id } });
     return { thought: "Now I read the current state of the best matches, in parallel.", calls };
   }
+  const acted = responses.find((r) => r.name === "call_service");
+  if (acted) return { text: actedAnswer(acted.response) };
+  const act = ACT.exec(message);
+  if (read.length && act && offered(body, "call_service")) {
+    const call = serviceCall(`${act[1]!}${act[2] ?? ""}`, named(message, narrow(message, read.flatMap((r) => ((r.response.entities as Hit[] | undefined) ?? [])))));
+    if (call) return { thought: `The user asked me to act: I call ${call.domain}.${call.service} on what the question names.`, calls: [{ name: "call_service", args: call }] };
+  }
   return { text: answer(message, hits, read) };
+}
+
+/** The entities the request names by their whole name ("the kitchen ceiling light"), when it names any: an action takes no more than asked. */
+function named(message: string, entities: Hit[]): Hit[] {
+  const text = message.toLowerCase();
+  const exact = entities.filter((e) => text.includes(e.name.toLowerCase()));
+  return exact.length ? exact : entities;
+}
+
+/** The services the demo model can call, by the request's verb; other verbs it declines. */
+const VERB_SERVICES: Record<string, string> = { "turn on": "turn_on", "switch on": "turn_on", "turn off": "turn_off", "switch off": "turn_off", toggle: "toggle", lock: "lock", unlock: "unlock" };
+
+/** One call on the matches of the first match's domain, when the verb names a service the demo knows. */
+function serviceCall(verb: string, entities: Hit[]): { domain: string; service: string; entity_id: string[] } | undefined {
+  const service = VERB_SERVICES[verb.toLowerCase().replace(/\s+/g, " ")];
+  const first = entities[0];
+  if (!service || !first) return undefined;
+  const domain = first.domain ?? first.entity_id.split(".")[0]!;
+  const ids = entities.filter((e) => (e.domain ?? e.entity_id.split(".")[0]) === domain).map((e) => e.entity_id);
+  return { domain, service, entity_id: ids };
+}
+
+/** What the call did, as the tool said it: done, refused, denied by a person, or not answered. */
+function actedAnswer(response: Record<string, unknown>): string {
+  const error = response.error as { code?: string; message?: string } | undefined;
+  if (error) return `${INTRO} I asked for it, and it was not done (${error.code ?? "error"}): ${error.message ?? "no reason given"}`;
+  const targets = (response.targets as string[] | undefined) ?? [];
+  return `${INTRO} Done: I called ${String(response.service)} on ${targets.join(", ") || "the home"}.`;
 }
 
 /**
@@ -108,12 +143,13 @@ function answer(message: string, hits: Hit[], read: { name: string; response: Re
 }
 
 /**
- * The demo model never calls a service: asked to act, it says so rather
- * than answer as if it had, names what the request matched as it is now,
- * and which options connect a model that can act.
+ * Asked to act where it may not call a service (the add-on or the session
+ * does not allow it, or the verb is not one it knows), the demo model says
+ * so rather than answer as if it had, names what the request matched as it
+ * is now, and which options let it act.
  */
 function refuseToAct(verb: string, known: Hit[]): string {
-  const sentences = [INTRO, `I cannot change your home, only read it, so I did not ${verb.replace(/\s+/g, " ")} anything.`];
+  const sentences = [INTRO, `I cannot change your home here, only read it, so I did not ${verb.replace(/\s+/g, " ")} anything.`];
   if (known.length) sentences.push(`Right now: ${known.map((e) => `${cite(e)} is ${e.state ?? "unknown"}`).join("; ")}.`);
   sentences.push(REAL_MODEL);
   return sentences.join(" ");

@@ -3,6 +3,7 @@ import type { HaClient } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 import { HaAgentError } from "../../shared/index.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
+import { approvalCallOf, isApprovedCall } from "./action-plan.js";
 import { decideActuation, type ActuationCeiling } from "./actuation-policy.js";
 import { CallServiceInput } from "./call-service-input.js";
 import { resolveCallTargets } from "./call-target.js";
@@ -24,16 +25,20 @@ export function createCallServiceTool(deps: { ha: HaClient; index: HomeIndex; ce
     name: "call_service",
     title: "Call a Home Assistant service",
     description:
-      "Calls a Home Assistant service (e.g. light.turn_on) on a target of entity, device, area, floor or label ids, as in Home Assistant. Refused unless the add-on owner allowed actuation for that service.",
+      "Calls a Home Assistant service (e.g. light.turn_on) on a target of entity, device, area, floor or label ids, as in Home Assistant. Refused unless the add-on owner allowed actuation for that service; some services always need a person's yes.",
     input: CallServiceInput,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     async invoke(args, ctx) {
       const decision = decideActuation({ domain: args.domain, service: args.service, ceiling: deps.ceiling, session: ctx.actuation });
-      if (!decision.allowed) return fail(decision.code, decision.message);
+      if (!decision.allowed && decision.code !== "ask") return fail(decision.code, decision.message);
       const resolved = resolveCallTargets(deps.index, args);
       if (!resolved.ok) return resolved;
       const targets = resolved.value;
+      // A person's yes covers the exact call they saw: other entities or other data need a new one.
+      if (!decision.allowed && !isApprovedCall(ctx.actuation?.approved, approvalCallOf(args, targets))) {
+        return fail("approval_needed", `${args.domain}.${args.service} on ${targets.join(", ") || "no entity"} needs a person's yes, and this exact call has none. The agent asks for it before it calls.`);
+      }
       try {
         const result = await deps.ha.callService({
           domain: args.domain,

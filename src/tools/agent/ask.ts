@@ -19,6 +19,7 @@ export const AskInput = z.object({
     .optional()
     .describe("Limits for this question (defaults: 8 steps, 16 tool calls, 100000 tokens; at most 50, 200 and 2000000)."),
   allow_tools: z.boolean().optional().describe("Let the agent use tools (default true)."),
+  approval: z.literal("ask").optional().describe('"ask": it may act where the add-on allows, after your yes for each action. Default: read-only.'),
   stream: z.boolean().optional().describe("Stream the answer's text to stream_url as it arrives."),
   timeout_ms: WaitInput,
 });
@@ -31,6 +32,7 @@ export async function startAsk(agent: AgentService, principal: Principal, args: 
     ...(args.model ? { model: args.model } : {}),
     ...(args.allow_tools !== undefined ? { allowTools: args.allow_tools } : {}),
     ...(args.stream ? { stream: true } : {}),
+    ...(args.approval ? { approval: args.approval } : {}),
     ...(b ? { budgets: { maxSteps: b.max_steps, maxToolCalls: b.max_tool_calls, maxTokensPerTurn: b.max_tokens_per_turn } } : {}),
   });
   return continuation;

@@ -5,7 +5,7 @@ import { fail, ok, type ToolOutcome } from "../tool.js";
 import { formatZodError } from "../zod-errors.js";
 import { AskInput, startAsk } from "./ask.js";
 import { SendMessageInput, startSendMessage } from "./send-message.js";
-import type { AgentService, AgentServiceEvent } from "./service.js";
+import type { AgentService, AgentServiceEvent, ApprovalAnswer } from "./service.js";
 import { StreamedResultWire, type ContinuationResult, continuationResult, eventsPath } from "./wire.js";
 
 /**
@@ -23,6 +23,8 @@ export interface AgentTasks {
   /** Waits up to `timeoutMs` for the turn to leave its open statuses, reporting its events. */
   wait(args: { principal: Principal; continuationId: string; timeoutMs: number; onEvent?: (event: AgentServiceEvent) => void; signal?: AbortSignal }): Promise<ToolOutcome<ContinuationRecord>>;
   cancel(principal: Principal, continuationId: string): Promise<ToolOutcome<ContinuationRecord>>;
+  /** Answers the turn's pending approval, as ha_agent_approve does. */
+  approve(principal: Principal, answer: ApprovalAnswer): Promise<ToolOutcome<ContinuationRecord>>;
   list(principal: Principal, options: { cursor?: string; limit?: number }): Promise<{ continuations: MessageRef[]; nextCursor?: string }>;
   /** What ha_agent_ask answers synchronously for this continuation, and what a task's result holds. */
   outcome(record: ContinuationRecord): ContinuationResult;
@@ -58,6 +60,7 @@ export function createAgentTasks(deps: { agent: AgentService }): AgentTasks {
     get: (principal, continuationId) => settled(() => agent.get(principal, continuationId)),
     wait: (args) => settled(() => agent.wait(args.principal, args.continuationId, args.timeoutMs, args.onEvent, args.signal)),
     cancel: (principal, continuationId) => settled(() => agent.cancel(principal, continuationId, "cancelled as a task")),
+    approve: (principal, answer) => settled(() => agent.approve(principal, answer)),
     list: (principal, options) => agent.list(principal, options),
     // Parsed like the registry parses ask's result, so the JSON text is the same, key for key.
     outcome: (record) => StreamedResultWire.parse({ ...continuationResult(record), ...(record.request.stream ? { stream_url: eventsPath(record.sessionId) } : {}) }),

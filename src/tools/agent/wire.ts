@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ContinuationStatusSchema, ULID_PATTERN, isFinalStatus, type ContinuationRecord } from "../../store/index.js";
 import type { ToolCallContext } from "../tool.js";
+import { ApprovalWire, approvalToWire } from "./approval-wire.js";
 import type { AgentService, AgentServiceEvent } from "./service.js";
 
 export const ContinuationIdInput = z.string().regex(ULID_PATTERN, "expected a continuation id as returned by ha_agent_send_message (26-character ULID)");
@@ -16,17 +17,20 @@ export const ContinuationResultWire = z.object({
   session_id: z.string(),
   status: z
     .union([ContinuationStatusSchema, z.literal("streaming")])
-    .describe("completed, failed, cancelled and expired are final; interrupted can be resumed; streaming: partial_response holds the text so far."),
+    .describe("completed, failed, cancelled and expired are final; interrupted can be resumed; streaming: partial_response holds the text so far; input_required: an action waits for a person's yes (see approval)."),
   partial_response: z.string().optional(),
   response: z.object({ final_message: z.string(), citations: z.array(z.string()) }).optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
   artifacts: z.array(z.object({ id: z.string(), name: z.string().optional(), media_type: z.string(), bytes: z.number().int() })).optional(),
   usage: z.object({ steps: z.number().int(), tool_calls: z.number().int(), tokens_in: z.number().int(), tokens_out: z.number().int(), tokens_thinking: z.number().int() }).optional(),
+  approval: ApprovalWire.optional().describe("While input_required: the exact call waiting for a person's yes."),
   progress: z.string().optional().describe("What the turn is doing now, or what to do about it, while it is not final."),
   next: z
-    .enum(["await", "resume"])
+    .enum(["await", "resume", "approve"])
     .optional()
-    .describe("While not final: await = it is still working, call ha_agent_await_continuation again; resume = a restart interrupted it, call ha_agent_resume to continue it (or ha_agent_retry to send it again)."),
+    .describe(
+      "While not final: await = it is still working, call ha_agent_await_continuation again; resume = a restart interrupted it, call ha_agent_resume (or ha_agent_retry); approve = ask the person, then answer with ha_agent_approve.",
+    ),
 });
 export type ContinuationResult = z.infer<typeof ContinuationResultWire>;
 
@@ -52,6 +56,10 @@ export function continuationResult(record: ContinuationRecord, progress?: string
     ...(record.error ? { error: record.error } : {}),
   };
   if (record.status === "interrupted") return { ...base, progress: INTERRUPTED, next: "resume" };
+  if (record.status === "input_required" && record.approval) {
+    const approval = approvalToWire(record.approval);
+    return { ...base, approval, progress: `${approval.question} Ask the person, then call ha_agent_approve with approval_id ${approval.approval_id} and decision approve or deny.`, next: "approve" };
+  }
   if (!isFinalStatus(record.status)) return { ...base, progress: progress ?? `Still ${record.status}; call ha_agent_await_continuation again.`, next: "await" };
   return {
     ...base,

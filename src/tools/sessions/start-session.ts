@@ -20,7 +20,7 @@ import {
 
 const Input = z.object({
   model: ModelWire.optional().describe("Which model the session uses. Omit for the add-on default."),
-  budgets: BudgetsWire.partial().optional().describe("Per-turn limits; omitted fields take the defaults (max_steps 8, max_tool_calls 16, max_duration_ms 120000, max_tokens_per_turn 100000)."),
+  budgets: BudgetsWire.partial().optional().describe("Per-turn limits; omitted fields take their defaults."),
   policy: PolicyWire.partial().extend({ allowlisted_services: AllowlistedServicesInput.optional() }).optional().describe("What the agent may do; omitted fields take safe defaults (read-only)."),
   preferences: PreferencesWire.optional().describe("How answers should look."),
   pins: z.array(text()).max(20, { error: "at most 20 items" }).optional().describe('Standing instructions the agent always follows in this session, e.g. ["Never touch the heating."].'),
@@ -62,6 +62,7 @@ export function createStartSessionTool(deps: { store: Store; configuredModel?: (
           allowActuation: p.allow_actuation,
           allowlistedServices: p.allowlisted_services,
           enforceFixedModel: p.enforce_fixed_model,
+          approval: p.approval,
           maxOpenContinuations: p.max_open_continuations,
         },
         preferences: args.preferences ?? {},

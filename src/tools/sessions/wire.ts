@@ -42,9 +42,10 @@ export const BudgetsWire = z.object({
 });
 
 export const PolicyWire = z.object({
-  allow_actuation: z.boolean().describe("May the agent change things in the home? Default false (read-only)."),
-  allowlisted_services: names(LIMITS.services).describe('Services the agent may call when actuation is allowed, e.g. ["switch.turn_off"].'),
-  enforce_fixed_model: z.boolean().describe("Every turn runs on the session's model: a send_message or ask that names another model is refused (model_fixed). Default false."),
+  allow_actuation: z.boolean().describe("May the agent change the home without asking? Default false."),
+  allowlisted_services: names(LIMITS.services).describe('With allow_actuation: the services it may call, e.g. ["switch.turn_off"]; empty means all.'),
+  enforce_fixed_model: z.boolean().describe("Refuse a send_message or ask naming another model (model_fixed). Default false."),
+  approval: z.enum(["refuse", "ask"]).describe("ask: other actions the add-on allows wait for a person's yes (input_required). Default refuse."),
   max_open_continuations: z.number().int().positive().describe("Turns that may run at once in this session (default 1: single-flight)."),
 });
 
@@ -91,6 +92,7 @@ export const policyToWire = (p: Policy): z.infer<typeof PolicyWire> => ({
   allow_actuation: p.allowActuation,
   allowlisted_services: p.allowlistedServices,
   enforce_fixed_model: p.enforceFixedModel,
+  approval: p.approval,
   max_open_continuations: p.maxOpenContinuations,
 });
 export const preferencesToWire = (p: Preferences): z.infer<typeof PreferencesWire> => ({ ...p });

@@ -1,0 +1,207 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { Principal } from "../shared/index.js";
+import type { ContinuationRecord } from "../store/index.js";
+import { createAgentTools, type ActuationCeiling, type ToolCallContext } from "../tools/index.js";
+import { alice, runCleanups, stack, type Stack } from "../../test/support/agent-stack.js";
+import { scriptedModel, type ScriptedReply } from "../../test/support/scripted-model.js";
+import type { AgentEvent } from "./events.js";
+import type { AgentRuntime } from "./runtime.js";
+
+afterEach(runCleanups);
+
+const bob: Principal = { id: "bob", name: "Bob", kind: "user", isAdmin: false };
+const ACTS: ActuationCeiling = { allow: true, allowlist: [], approvalRequired: ["lock.*", "alarm_control_panel.*"] };
+const turnOnKitchen = { name: "call_service", args: { domain: "light", service: "turn_on", entity_id: "light.kitchen_ceiling", service_data: { brightness_pct: 40 } } };
+
+/** The model's second call: it reads the result of its action and says what it saw. */
+const reportResult: ScriptedReply = (request) => {
+  const last = request.conversation.at(-1);
+  const output = last?.type === "tool_results" ? last.results[0]!.output : undefined;
+  const text = `Result: ${JSON.stringify(output)}`;
+  return { turn: { provider: "scripted", model: "s", raw: { text }, text, toolCalls: [] }, text, toolCalls: [], finishReason: "stop", usage: { inputTokens: 10, outputTokens: 5, thinkingTokens: 0, cachedTokens: 0, estimated: false }, durationMs: 1 };
+};
+
+const callsOf = (s: Stack, domain: string, service: string) => [...s.sim.home.serviceCalls.values()].filter((c) => c.domain === domain && c.service === service).length;
+
+/** Sends a message in a session that asks for approvals and waits until the turn waits for one. */
+async function waitingTurn(s: Stack, runtime: AgentRuntime, policy: Record<string, unknown> = { approval: "ask" }): Promise<ContinuationRecord> {
+  const session = await s.store.sessions.create({ owner: alice.id, policy });
+  const { continuation } = await runtime.send(alice, { sessionId: session.id, message: "turn on the kitchen light at 40%" });
+  const waiting = await runtime.wait(alice, continuation.id, 5_000);
+  expect(waiting.status).toBe("input_required");
+  return waiting;
+}
+
+describe("approvals", () => {
+  it("asks before an action the session did not pre-approve, and an approval runs exactly that call once", async () => {
+    const s = await stack();
+    s.sim.home.setState("light.kitchen_ceiling", "off");
+    const runtime = s.runtime(scriptedModel([{ text: "", toolCalls: [turnOnKitchen] }, reportResult]), ACTS);
+    const events: AgentEvent[] = [];
+    const waiting = await waitingTurn(s, runtime);
+    runtime.events.subscribe(waiting.sessionId, (e) => events.push(e));
+
+    // The pending approval is the exact call, with its targets' states now.
+    expect(waiting.approval).toMatchObject({
+      call: { domain: "light", service: "turn_on", targets: ["light.kitchen_ceiling"], data: { brightness_pct: 40 } },
+      targetStates: [{ entityId: "light.kitchen_ceiling", state: "off" }],
+      why: "not_preapproved",
+    });
+    // Whichever is longer: the default 600 s or the turn's 120 s budget.
+    expect(waiting.approval!.expiresAt - waiting.approval!.requestedAt).toBe(600_000);
+    expect(callsOf(s, "light", "turn_on")).toBe(0);
+
+    const answered = await runtime.approve(alice, { continuationId: waiting.id, approvalId: waiting.approval!.id, decision: "approve", via: "tool" });
+    expect(answered.status).not.toBe("input_required");
+    const done = await runtime.wait(alice, waiting.id, 5_000);
+    expect(done.status).toBe("completed");
+    expect(done.approval).toBeUndefined();
+    expect(s.sim.home.getState("light.kitchen_ceiling")?.state).toBe("on");
+    expect(callsOf(s, "light", "turn_on")).toBe(1);
+
+    // The decision is journaled before the call's intent, and both before its result.
+    const types = (await s.store.steps.read(alice.id, waiting.id)).map((l) => l.type);
+    expect(types.indexOf("approval_request")).toBeLessThan(types.indexOf("approval_decision"));
+    expect(types.indexOf("approval_decision")).toBeLessThan(types.indexOf("tool_call"));
+    expect(events.find((e) => e.type === "approval")?.payload.approval).toMatchObject({ approval_id: waiting.approval!.id, decision: "approve" });
+  });
+
+  it("a denial runs nothing, and the model reads it with the person's reason", async () => {
+    const s = await stack();
+    s.sim.home.setState("light.kitchen_ceiling", "off");
+    const model = scriptedModel([{ text: "", toolCalls: [turnOnKitchen] }, reportResult]);
+    const runtime = s.runtime(model, ACTS);
+    const waiting = await waitingTurn(s, runtime);
+    await runtime.approve(alice, { continuationId: waiting.id, approvalId: waiting.approval!.id, decision: "deny", reason: "the baby sleeps", via: "tool" });
+    const done = await runtime.wait(alice, waiting.id, 5_000);
+    expect(done.status).toBe("completed");
+    expect(done.response?.finalMessage).toContain("approval_denied");
+    expect(done.response?.finalMessage).toContain("the baby sleeps");
+    expect(s.sim.home.getState("light.kitchen_ceiling")?.state).toBe("off");
+    expect(callsOf(s, "light", "turn_on")).toBe(0);
+  });
+
+  it("only the session's principal answers, once, and only the approval that waits", async () => {
+    const s = await stack();
+    const runtime = s.runtime(scriptedModel([{ text: "", toolCalls: [turnOnKitchen] }, reportResult]), ACTS);
+    const waiting = await waitingTurn(s, runtime);
+    const id = waiting.approval!.id;
+    await expect(runtime.approve(bob, { continuationId: waiting.id, approvalId: id, decision: "approve", via: "tool" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(runtime.approve(alice, { continuationId: waiting.id, approvalId: "01ARZ3NDEKTSV4RRFFQ69G5FAV", decision: "approve", via: "tool" })).rejects.toMatchObject({ code: "no_pending_approval" });
+    expect((await runtime.get(alice, waiting.id)).status).toBe("input_required");
+    expect(callsOf(s, "light", "turn_on")).toBe(0);
+
+    await runtime.approve(alice, { continuationId: waiting.id, approvalId: id, decision: "approve", via: "tool" });
+    await expect(runtime.approve(alice, { continuationId: waiting.id, approvalId: id, decision: "approve", via: "tool" })).rejects.toMatchObject({ code: "no_pending_approval" });
+    await runtime.wait(alice, waiting.id, 5_000);
+    expect(callsOf(s, "light", "turn_on")).toBe(1);
+  });
+
+  it("approval_required services always ask, even when pre-approved, and are refused where no one is asked", async () => {
+    const s = await stack();
+    s.sim.home.setState("lock.front_door", "locked");
+    const unlock = { name: "call_service", args: { domain: "lock", service: "unlock", entity_id: "lock.front_door" } };
+    const preapproved = { allowActuation: true, allowlistedServices: ["lock.*", "light.*"] };
+
+    const refusing = s.runtime(scriptedModel([{ text: "", toolCalls: [unlock] }, reportResult]), ACTS);
+    const plain = await s.store.sessions.create({ owner: alice.id, policy: preapproved });
+    const refused = await refusing.wait(alice, (await refusing.send(alice, { sessionId: plain.id, message: "unlock the front door" })).continuation.id, 5_000);
+    expect(refused.status).toBe("completed");
+    expect(refused.response?.finalMessage).toContain("approval_required");
+
+    const asking = s.runtime(scriptedModel([{ text: "", toolCalls: [unlock] }, reportResult]), ACTS);
+    const waiting = await waitingTurn(s, asking, { ...preapproved, approval: "ask" });
+    expect(waiting.approval).toMatchObject({ why: "approval_required", call: { domain: "lock", service: "unlock", targets: ["lock.front_door"] }, targetStates: [{ state: "locked" }] });
+    expect(callsOf(s, "lock", "unlock")).toBe(0);
+    expect(s.sim.home.getState("lock.front_door")?.state).toBe("locked");
+  });
+
+  it("never asks about a service outside the add-on's allowlist: the owner's cap is absolute", async () => {
+    const s = await stack();
+    const runtime = s.runtime(scriptedModel([{ text: "", toolCalls: [turnOnKitchen] }, reportResult]), { ...ACTS, allowlist: ["switch.*"] });
+    const session = await s.store.sessions.create({ owner: alice.id, policy: { approval: "ask" } });
+    const done = await runtime.wait(alice, (await runtime.send(alice, { sessionId: session.id, message: "kitchen light on" })).continuation.id, 5_000);
+    expect(done.status).toBe("completed");
+    expect(done.response?.finalMessage).toContain("service_not_allowed");
+    expect(callsOf(s, "light", "turn_on")).toBe(0);
+  });
+
+  it("a restart while waiting keeps the approval waiting, and the answer after it runs the call once", async () => {
+    const s = await stack();
+    s.sim.home.setState("light.kitchen_ceiling", "off");
+    const first = s.runtime(scriptedModel([{ text: "", toolCalls: [turnOnKitchen] }]), ACTS);
+    const waiting = await waitingTurn(s, first);
+    await first.drain(1_000);
+    expect((await s.store.continuations.get(alice.id, waiting.id))?.status).toBe("input_required");
+
+    const store = await s.reopen();
+    expect(store.recovery.awaitingApproval).toEqual([{ owner: alice.id, sessionId: waiting.sessionId, continuationId: waiting.id }]);
+    const again = await store.continuations.get(alice.id, waiting.id);
+    expect(again).toMatchObject({ status: "input_required", approval: { id: waiting.approval!.id, expiresAt: waiting.approval!.expiresAt } });
+
+    // The journaled model step is not asked again: the second model only writes the answer.
+    const secondModel = scriptedModel([reportResult]);
+    const second = s.runtime(secondModel, ACTS);
+    await second.takeUpWaiting(store.recovery.awaitingApproval);
+    expect((await second.wait(alice, waiting.id, 1_000)).status).toBe("input_required");
+    await second.approve(alice, { continuationId: waiting.id, approvalId: waiting.approval!.id, decision: "approve", via: "tool" });
+    const done = await second.wait(alice, waiting.id, 5_000);
+    expect(done.error).toBeUndefined();
+    expect(done.status).toBe("completed");
+    expect(secondModel.requests).toHaveLength(1);
+    expect(callsOf(s, "light", "turn_on")).toBe(1);
+  });
+
+  it("an unanswered approval ends the turn at the longer of approval_timeout_s and the turn's budget, and says so", async () => {
+    const s = await stack();
+    const runtime = s.runtime(scriptedModel([{ text: "", toolCalls: [turnOnKitchen] }]), ACTS, [], { approvalTimeoutMs: 300 });
+    const session = await s.store.sessions.create({ owner: alice.id, policy: { approval: "ask" }, budgets: { maxDurationMs: 100 } });
+    const { continuation } = await runtime.send(alice, { sessionId: session.id, message: "kitchen light on" });
+    const waiting = await runtime.wait(alice, continuation.id, 5_000);
+    expect(waiting.approval!.expiresAt - waiting.approval!.requestedAt).toBe(300);
+    // Waiting on a turn that waits for a person answers at once; the deadline ends it soon after.
+    await new Promise((r) => setTimeout(r, 400));
+    const done = await runtime.wait(alice, continuation.id, 5_000);
+    expect(done.status).toBe("expired");
+    expect(done.error).toMatchObject({ code: "approval_expired" });
+    expect(done.error?.message).toContain("No one answered");
+    expect(callsOf(s, "light", "turn_on")).toBe(0);
+  });
+
+  it("ha_agent_await_continuation shows the pending approval and ha_agent_approve answers it", async () => {
+    const s = await stack();
+    const runtime = s.runtime(scriptedModel([{ text: "", toolCalls: [turnOnKitchen] }, reportResult]), ACTS);
+    const session = await s.store.sessions.create({ owner: alice.id, policy: { approval: "ask" } });
+    const { continuation } = await runtime.send(alice, { sessionId: session.id, message: "kitchen light on" });
+    const tools = new Map(createAgentTools({ agent: runtime }).map((t) => [t.name, t]));
+    const ctx: ToolCallContext = { principal: alice, signal: new AbortController().signal, progress: async () => {} };
+    const awaited = await tools.get("await_continuation")!.invoke({ continuation_id: continuation.id, timeout_ms: 5_000 }, ctx);
+    expect(awaited.ok && awaited.value).toMatchObject({ status: "input_required", next: "approve", approval: { service: "light.turn_on", targets: ["light.kitchen_ceiling"], why: "not_preapproved" } });
+    const approvalId = awaited.ok ? (awaited.value as { approval: { approval_id: string } }).approval.approval_id : "";
+    const approved = await tools.get("approve")!.invoke({ continuation_id: continuation.id, approval_id: approvalId, decision: "approve" }, ctx);
+    expect(approved.ok).toBe(true);
+    const again = await tools.get("approve")!.invoke({ continuation_id: continuation.id, approval_id: approvalId, decision: "approve" }, ctx);
+    expect(again).toMatchObject({ ok: false, error: { code: "no_pending_approval" } });
+    expect((await runtime.wait(alice, continuation.id, 5_000)).status).toBe("completed");
+    expect(callsOf(s, "light", "turn_on")).toBe(1);
+  });
+
+  it("an approval covers exactly one call: other entities or other data need a new one", async () => {
+    const s = await stack();
+    s.runtime(undefined, ACTS);
+    const approved = { domain: "light", service: "turn_on", targets: ["light.kitchen_ceiling"], data: { brightness_pct: 40 } };
+    const ctx = (args: Partial<ToolCallContext> = {}): ToolCallContext => ({
+      principal: alice,
+      signal: new AbortController().signal,
+      progress: async () => {},
+      actuation: { allowActuation: false, allowlistedServices: [], approval: "ask", approved },
+      ...args,
+    });
+    const call = (args: Record<string, unknown>) => s.registry.call("call_service", { domain: "light", service: "turn_on", ...args }, ctx());
+    expect(await call({ entity_id: "light.kitchen_ceiling", service_data: { brightness_pct: 100 } })).toMatchObject({ ok: false, error: { code: "approval_needed" } });
+    expect(await call({ entity_id: ["light.kitchen_ceiling", "light.living_room_ceiling"], service_data: { brightness_pct: 40 } })).toMatchObject({ ok: false, error: { code: "approval_needed" } });
+    expect(callsOf(s, "light", "turn_on")).toBe(0);
+    expect(await call({ entity_id: "light.kitchen_ceiling", service_data: { brightness_pct: 40 } })).toMatchObject({ ok: true });
+    expect(callsOf(s, "light", "turn_on")).toBe(1);
+  });
+});
