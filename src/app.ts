@@ -9,7 +9,7 @@ import type { House, Simulator } from "./simulator/index.js";
 import { loadSecret, openStore, type Store, type StoreFs } from "./store/index.js";
 import { createAgentTasks, createAgentTools, createCallServiceTool, createGroundingTools, createSessionTools, ToolRegistry } from "./tools/index.js";
 import { createAgent } from "./agent/index.js";
-import { builtInModelProviders, checkModel, createModelSource, DEMO_LABEL, modelSettingsFrom, type ModelSource } from "./models/index.js";
+import { builtInModelProviders, checkModel, createModelSource, DEMO_LABEL, modelSettingsFrom, type ModelProviderRegistry, type ModelSource } from "./models/index.js";
 
 export const VERSION = "0.1.0";
 
@@ -44,6 +44,8 @@ export interface AppDeps {
   fetch?: typeof fetch;
   /** The store's file system; tests inject faults through it. */
   storeFs?: StoreFs;
+  /** The model providers; the built-in ones by default. */
+  modelProviders?: ModelProviderRegistry;
   /** Heartbeat and reconnect timing towards HA; the defaults suit real homes, tests shorten them. */
   haTiming?: { pingIntervalMs?: number; pongTimeoutMs?: number; backoff?: BackoffOptions };
   /** How long an accepted caller token is trusted before HA is asked again (default 60 s). */
@@ -132,7 +134,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
     const models =
       deps.models ??
       createModelSource({
-        registry: builtInModelProviders(),
+        registry: deps.modelProviders ?? builtInModelProviders(),
         settings: modelSettingsFrom(config),
         clock,
         logger: logger.child({ part: "model" }),

@@ -4,7 +4,7 @@ import { startApp, VERSION, type App } from "./app.js";
 import { banner } from "./banner.js";
 import { ConfigError, loadConfig, type AppConfig } from "./config/index.js";
 import { HaAuthError } from "./ha/index.js";
-import { ModelChoiceError } from "./models/index.js";
+import { builtInModelProviders, ModelChoiceError } from "./models/index.js";
 import { DataDirError, DataDirInUseError } from "./store/index.js";
 import { createLogger, describeError, systemClock, type Logger } from "./shared/index.js";
 
@@ -58,8 +58,9 @@ function installProcessHandlers(logger: Logger, stop: (code: number) => Promise<
 
 async function main(): Promise<void> {
   let config: AppConfig;
+  const modelProviders = builtInModelProviders();
   try {
-    config = await loadConfig({ env: process.env, readFile: readOptional });
+    config = await loadConfig({ env: process.env, readFile: readOptional, modelProviders: modelProviders.selectable().map((p) => p.name) });
   } catch (err) {
     console.error(err instanceof ConfigError ? err.message : `Cannot read the configuration: ${describeError(err)}`);
     process.exit(2);
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
 
   try {
     app = await startApp({
+      modelProviders,
       config,
       logger,
       clock: systemClock,

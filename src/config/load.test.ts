@@ -16,12 +16,20 @@ describe("loadConfig", () => {
     expect(config.options.session_idle_days).toBe(7);
   });
 
-  it("defaults the model by provider: Gemini's default for gemini, none for an OpenAI-compatible server", async () => {
-    expect((await loadConfig({ env: {}, readFile: noFile })).options.model).toBe("gemini-3.8-flash");
-    expect((await loadConfig({ env: { MODEL_PROVIDER: "openai" }, readFile: noFile })).options.model).toBeUndefined();
+  it("leaves the model unset when not given: the provider's registry entry knows its default", async () => {
+    expect((await loadConfig({ env: {}, readFile: noFile })).options.model).toBeUndefined();
     expect((await loadConfig({ env: { MODEL_PROVIDER: "openai", MODEL: "qwen3:8b" }, readFile: noFile })).options.model).toBe("qwen3:8b");
     const addon = await loadConfig({ env: { SUPERVISOR_TOKEN: "s" }, readFile: files('{"model_provider":"openai","openai_base_url":"http://llm.local:11434/v1"}') });
     expect(addon.options.model).toBeUndefined();
+  });
+
+  it("takes model_provider from the providers it is given, not from a list of its own", async () => {
+    const providers = ["gemini", "openai", "mistral"];
+    expect((await loadConfig({ env: { MODEL_PROVIDER: "mistral" }, readFile: noFile, modelProviders: providers })).options.model_provider).toBe("mistral");
+    const refused = await loadConfig({ env: { MODEL_PROVIDER: "claude" }, readFile: noFile, modelProviders: providers }).catch((e: unknown) => e);
+    expect((refused as Error).message).toContain('MODEL_PROVIDER: is "claude", which is not a model provider: expected one of gemini, openai, mistral.');
+    const addon = await loadConfig({ env: { SUPERVISOR_TOKEN: "s" }, readFile: files('{"model_provider":"demo"}'), modelProviders: providers }).catch((e: unknown) => e);
+    expect((addon as Error).message).toContain('model_provider: is "demo"');
   });
 
   it("reads model_context_tokens as a whole number within bounds", async () => {

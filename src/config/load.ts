@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { ConfigError, type ConfigProblem } from "./errors.js";
-import { defaultModelFor, ENV_SCHEMAS, OPTION_ENV, OPTION_SCHEMAS, SECRET_OPTIONS, type OptionName, type Options } from "./options.js";
+import { ENV_SCHEMAS, OPTION_ENV, OPTION_SCHEMAS, SECRET_OPTIONS, type OptionName, type Options } from "./options.js";
 
 export type Mode = "addon" | "standalone" | "demo";
 
@@ -36,6 +36,8 @@ export interface ConfigSources {
   env: Record<string, string | undefined>;
   /** Reads a file as text, or returns undefined when it does not exist. */
   readFile(path: string): Promise<string | undefined>;
+  /** The model providers `model_provider` may name: the registry's selectable entries. */
+  modelProviders?: readonly string[];
 }
 
 const ADDON_OPTIONS_PATH = "/data/options.json";
@@ -43,14 +45,17 @@ const SUPERVISOR_HOST = "supervisor";
 const INGRESS_PROXY = "172.30.32.2";
 
 /** Picks the mode from the environment, reads options and validates all of it. */
-export async function loadConfig({ env, readFile }: ConfigSources): Promise<AppConfig> {
+export async function loadConfig({ env, readFile, modelProviders }: ConfigSources): Promise<AppConfig> {
   const mode: Mode = env.SUPERVISOR_TOKEN ? "addon" : env.HA_URL ? "standalone" : "demo";
   const problems: ConfigProblem[] = [];
 
   const rawOptions = mode === "addon" ? await readAddonOptions(readFile) : optionsFromEnv(env);
   const options = parseEach(OPTION_SCHEMAS, rawOptions, (name) => (mode === "addon" ? name : `${OPTION_ENV[name as OptionName]}`), problems) as Options;
   const environment = parseEach(ENV_SCHEMAS, env, (name) => name, problems);
-  options.model ??= defaultModelFor(options.model_provider);
+  if (modelProviders && options.model_provider !== undefined && !modelProviders.includes(options.model_provider)) {
+    const name = mode === "addon" ? "model_provider" : OPTION_ENV.model_provider;
+    problems.push({ setting: name, problem: `is "${options.model_provider}", which is not a model provider: expected one of ${modelProviders.join(", ")}.` });
+  }
 
   if (mode === "demo" && environment.HA_TOKEN) {
     // It may be a real token: never start a demo that prints it in the banner.

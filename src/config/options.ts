@@ -20,22 +20,6 @@ function port() {
   return wholeNumber(0, 65535);
 }
 
-/**
- * The default Gemini model: the current generally available Flash model
- * (September 2026), built for tool use, with thinking, cheap enough for a
- * home, and no shutdown date announced. gemini-2.5-flash, the earlier
- * default, was retired on 2026-12-01, and Google moves older 3.x Flash
- * names onto newer ones.
- */
-export const DEFAULT_GEMINI_MODEL = "gemini-3.8-flash";
-
-/**
- * The model when `model` is not set. Only Gemini has one; an
- * OpenAI-compatible server is asked which model it serves instead.
- */
-export function defaultModelFor(provider: "gemini" | "openai"): string | undefined {
-  return provider === "gemini" ? DEFAULT_GEMINI_MODEL : undefined;
-}
 
 /**
  * Every user-facing setting, once. The add-on reads them from
@@ -48,8 +32,9 @@ export const OPTION_SCHEMAS = {
   log_format: z.enum(LOG_FORMATS).default("text"),
   tool_name_separator: z.enum(["_", "."]).default("_"),
   core_url: z.url({ protocol: /^https?$/ }).optional(),
-  model_provider: z.enum(["gemini", "openai"]).default("gemini"),
-  // No default here: it depends on the provider (defaultModelFor).
+  // The names the model-provider registry holds; loadConfig checks the name against them.
+  model_provider: z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/, { error: "expected a provider name such as gemini or openai" }).default("gemini"),
+  // No default here: it is the provider's own (its registry entry's defaultModel).
   model: z.string().min(1).max(200).optional(),
   model_context_tokens: wholeNumber(2_048, 10_000_000).optional(),
   gemini_api_key: z.string().min(1).optional(),

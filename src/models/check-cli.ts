@@ -25,14 +25,15 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   let config;
+  const registry = builtInModelProviders();
   try {
-    config = await loadConfig({ env: process.env, readFile: (p) => readFile(p, "utf8").catch(() => undefined) });
+    config = await loadConfig({ env: process.env, readFile: (p) => readFile(p, "utf8").catch(() => undefined), modelProviders: registry.selectable().map((p) => p.name) });
   } catch (err) {
     console.error(err instanceof ConfigError ? err.message : describeError(err));
     return 2;
   }
   const models = createModelSource({
-    registry: builtInModelProviders(),
+    registry,
     settings: modelSettingsFrom(config),
     clock: systemClock,
     logger: silentLogger,

@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { modelFacts } from "./facts.js";
 import { silentLogger, systemClock } from "../shared/index.js";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "./fakes/index.js";
 import { ModelChoiceError } from "./model-choice-error.js";
 import { createModelSource, type ModelSettings, type ModelSource } from "./model-source.js";
 import { builtInModelProviders } from "./providers.js";
+import type { ModelProvider } from "./types.js";
 
 const open: (FakeOpenAiServer | ModelSource)[] = [];
 afterEach(async () => {
@@ -91,5 +94,40 @@ describe("an OpenAI-compatible server without a model name", () => {
     await models.init();
     expect(ollama.log).toHaveLength(0);
     expect((await models.get())?.model).toBe("llama3.1:8b");
+  });
+});
+
+describe("model providers as registry entries", () => {
+  it("takes the default model from the provider's entry, and a provider registered like the built-ins is used the same way", async () => {
+    const gemini = createModelSource({ registry: builtInModelProviders(), settings: { provider: "gemini", geminiApiKey: "AIzaKey" }, clock: systemClock, logger: silentLogger });
+    open.push(gemini);
+    expect(gemini.describe()).toMatchObject({ status: "configured", provider: "gemini", model: "gemini-3.8-flash" });
+
+    const registry = builtInModelProviders();
+    const made: string[] = [];
+    const echoOptions = z.object({ model: z.string() });
+    const echoProvider: ModelProvider<typeof echoOptions> = {
+      name: "echo",
+      title: "Echo",
+      description: "Answers with the question.",
+      options: echoOptions,
+      selectable: true,
+      defaultModel: "echo-1",
+      optionsFrom: ({ model }) => ({ options: { model } }),
+      create: (options) => {
+        made.push(options.model);
+        return { provider: "echo", model: options.model, label: "Echo", facts: modelFacts(options.model), generate: () => Promise.reject(new Error("not in this test")), countTokens: () => Promise.reject(new Error("not in this test")), close: async () => {} };
+      },
+    };
+    registry.register(echoProvider);
+    expect(registry.selectable().map((p) => p.name)).toEqual(["gemini", "openai", "echo"]);
+    const echo = createModelSource({ registry, settings: { provider: "echo" }, clock: systemClock, logger: silentLogger });
+    open.push(echo);
+    expect((await echo.get())?.model).toBe("echo-1");
+    expect(made).toEqual(["echo-1"]);
+
+    const unknown = createModelSource({ registry, settings: { provider: "nope" }, clock: systemClock, logger: silentLogger });
+    open.push(unknown);
+    expect(unknown.missing()).toContain('"nope" is not a model provider; set it to one of gemini, openai, echo.');
   });
 });

@@ -3,20 +3,9 @@ import { describeError } from "../shared/index.js";
 import { ModelChoiceError } from "./model-choice-error.js";
 import { servedModels, type ServedModel } from "./openai/index.js";
 import type { ModelProviderRegistry } from "./registry.js";
-import type { ModelClient, ModelProviderDeps } from "./types.js";
+import type { ModelClient, ModelProviderDeps, ModelSettings, ProviderOptions } from "./types.js";
 
-/** The model settings, as the options name them. */
-export interface ModelSettings {
-  provider: string;
-  /** Unset only for an OpenAI-compatible server, which is then asked which model it serves. */
-  model?: string;
-  /** The context window to assume where the server does not report one (`model_context_tokens`). */
-  contextTokens?: number;
-  geminiApiKey?: string;
-  geminiBaseUrl?: string;
-  openaiBaseUrl?: string;
-  openaiApiKey?: string;
-}
+export type { ModelSettings } from "./types.js";
 
 export interface ModelSource {
   /** The client for `name` (the configured model when omitted), or undefined when no model is configured. */
@@ -39,30 +28,12 @@ export interface ModelSource {
 /** How long start-up waits for an OpenAI-compatible server's model list. */
 const DISCOVERY_TIMEOUT_MS = 5_000;
 
-/** The options each provider needs, or a message naming what is missing. */
-function providerOptions(settings: ModelSettings, model: string | undefined, served?: ServedModel): { options: Record<string, unknown> } | { missing: string } {
-  switch (settings.provider) {
-    case "gemini":
-      if (!settings.geminiApiKey) return { missing: "No model is configured: set gemini_api_key (GEMINI_API_KEY) to a Gemini API key from Google AI Studio, or set model_provider to openai with openai_base_url." };
-      if (!model) return { missing: "No model is configured: set model (MODEL) to a Gemini model, e.g. gemini-3.8-flash." };
-      return { options: { apiKey: settings.geminiApiKey, model, ...contextOf(settings), ...(settings.geminiBaseUrl ? { baseUrl: settings.geminiBaseUrl } : {}) } };
-    case "openai":
-      if (!settings.openaiBaseUrl) return { missing: "No model is configured: set openai_base_url (OPENAI_BASE_URL) to your OpenAI-compatible server, e.g. http://192.168.1.20:11434/v1 for Ollama, and model to a model it serves." };
-      if (!model) return { missing: "No model is configured: set model (MODEL) to a model your OpenAI-compatible server serves." };
-      return { options: { baseUrl: settings.openaiBaseUrl, model, ...contextOf(settings, served?.id === model ? served : undefined), ...(settings.openaiApiKey ? { apiKey: settings.openaiApiKey } : {}) } };
-    default:
-      return { options: { model } };
-  }
-}
-
-/**
- * The window to assume: what the server reports for the model (a hard
- * limit, so an option can only lower it), else the option, else nothing and
- * the model table decides.
- */
-function contextOf(settings: ModelSettings, served?: ServedModel): { contextWindow?: number } {
-  const windows = [served?.contextWindow, settings.contextTokens].filter((w): w is number => w !== undefined);
-  return windows.length ? { contextWindow: Math.min(...windows) } : {};
+/** The provider's options for `model`, or what is missing; an unknown provider names the ones there are. */
+function providerOptions(args: { registry: ModelProviderRegistry; settings: ModelSettings; model: string | undefined; served?: ServedModel | undefined }): ProviderOptions {
+  const { registry, settings, model, served } = args;
+  const provider = registry.get(settings.provider);
+  if (!provider) return { missing: `No model is configured: model_provider (MODEL_PROVIDER) "${settings.provider}" is not a model provider; set it to one of ${registry.selectable().map((p) => p.name).join(", ")}.` };
+  return provider.optionsFrom({ settings, model, ...(served ? { served } : {}) });
 }
 
 /** The one line that says why the server's list does not settle the model. */
@@ -86,12 +57,13 @@ export function createModelSource(deps: { registry: ModelProviderRegistry; setti
   const { settings } = deps;
   const clients = new Map<string, Promise<ModelClient>>();
   let defaultClient: ModelClient | undefined;
-  const discovers = settings.provider === "openai" && settings.openaiBaseUrl !== undefined && settings.model === undefined;
+  const provider = deps.registry.get(settings.provider);
+  const discovers = provider?.discoversModel?.(settings) === true;
   let served: ServedModel | undefined;
   let discoveryProblem: string | undefined;
   let discovering: Promise<string[] | undefined> | undefined;
-  const modelName = () => settings.model ?? served?.id;
-  const configured = () => !("missing" in providerOptions(settings, modelName()));
+  const modelName = () => settings.model ?? provider?.defaultModel ?? served?.id;
+  const configured = () => !("missing" in providerOptions({ registry: deps.registry, settings, model: modelName() }));
 
   /** Asks the server once (concurrent callers share the answer); returns the models when they do not settle it. */
   function discover(timeoutMs: number): Promise<string[] | undefined> {
@@ -115,7 +87,7 @@ export function createModelSource(deps: { registry: ModelProviderRegistry; setti
   }
 
   async function create(model: string): Promise<ModelClient> {
-    const prepared = providerOptions(settings, model, served);
+    const prepared = providerOptions({ registry: deps.registry, settings, model, served });
     if ("missing" in prepared) throw new Error(prepared.missing);
     const { registry, settings: _settings, ...providerDeps } = deps;
     const client = await registry.create(settings.provider, prepared.options, providerDeps);
@@ -142,7 +114,7 @@ export function createModelSource(deps: { registry: ModelProviderRegistry; setti
     },
     missing() {
       if (discoveryProblem) return discoveryProblem;
-      const prepared = providerOptions(settings, modelName());
+      const prepared = providerOptions({ registry: deps.registry, settings, model: modelName() });
       return "missing" in prepared ? prepared.missing : `The model ${modelName()} could not be set up; see HA Agent's log.`;
     },
     describe() {

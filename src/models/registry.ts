@@ -22,6 +22,11 @@ export class ModelProviderRegistry {
     return [...this.#providers.values()];
   }
 
+  /** The providers `model_provider` may name (not the demo model). */
+  selectable(): ModelProvider[] {
+    return this.list().filter((p) => p.selectable);
+  }
+
   /** Validates the options against the provider's schema and creates its client. */
   async create(name: string, rawOptions: unknown, deps: ModelProviderDeps): Promise<ModelClient> {
     const provider = this.#providers.get(name);

@@ -90,13 +90,58 @@ export interface ModelProviderDeps {
   random?: () => number;
 }
 
+/** The model settings, as the options name them. */
+export interface ModelSettings {
+  provider: string;
+  /** Unset to take the provider's default, or for a server that is asked which model it serves. */
+  model?: string;
+  /** The context window to assume where the server does not report one (`model_context_tokens`). */
+  contextTokens?: number;
+  geminiApiKey?: string;
+  geminiBaseUrl?: string;
+  openaiBaseUrl?: string;
+  openaiApiKey?: string;
+}
+
+/** What a server says about a model it serves. */
+export interface ServedModelFacts {
+  id: string;
+  contextWindow?: number;
+}
+
+/** A provider's options from the settings, or a message naming the options still to set. */
+export type ProviderOptions = { options: Record<string, unknown> } | { missing: string };
+
 /**
- * A model provider, in the same registry shape as tools: a name, a
- * description, a zod options schema and a factory.
+ * A model provider, in the same registry shape as tools and personas: a
+ * name, a title, a description, a zod schema for its options, and one
+ * function, `create`. The rest is what the program asks of it: how the
+ * add-on's settings become its options, its default model, and whether it
+ * can ask its server which model to use. Adding one is one folder and one
+ * `register` line; the option `model_provider` accepts what is registered.
  */
 export interface ModelProvider<O extends z.ZodType = z.ZodType> {
   name: string;
+  title: string;
   description: string;
   options: O;
+  /** Chosen with `model_provider`; the demo provider serves demo mode only. */
+  selectable: boolean;
+  /** The model when `model` is not set, if the provider has one. */
+  defaultModel?: string;
+  /** The options for `model` from the settings, or what is missing, naming the options to set. */
+  optionsFrom(args: { settings: ModelSettings; model: string | undefined; served?: ServedModelFacts }): ProviderOptions;
+  /** Whether, with these settings and no model, the server is asked which model it serves. */
+  discoversModel?(settings: ModelSettings): boolean;
   create(options: z.infer<O>, deps: ModelProviderDeps): ModelClient | Promise<ModelClient>;
+}
+
+/**
+ * The window to assume: what the server reports for the model (a hard
+ * limit, so an option can only lower it), else the option, else nothing and
+ * the model table decides.
+ */
+export function contextOf(settings: ModelSettings, served?: ServedModelFacts): { contextWindow?: number } {
+  const windows = [served?.contextWindow, settings.contextTokens].filter((w): w is number => w !== undefined);
+  return windows.length ? { contextWindow: Math.min(...windows) } : {};
 }

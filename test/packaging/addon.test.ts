@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { VERSION } from "../../src/app.js";
 import { OPTION_SCHEMAS, SECRET_OPTIONS } from "../../src/config/index.js";
+import { builtInModelProviders } from "../../src/models/index.js";
 import { NODE_FLAGS, START_ENV } from "../support/program.js";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -82,6 +83,11 @@ describe("add-on packaging", () => {
       const schema = OPTION_SCHEMAS[name as keyof typeof OPTION_SCHEMAS];
       expect(schema.parse(undefined), name).toEqual(value);
     }
+  });
+
+  it("the add-on's model_provider list is the model-provider registry's selectable entries", async () => {
+    const schema = (await yaml("config.yaml")).schema as Record<string, string>;
+    expect(schema.model_provider).toBe(`list(${builtInModelProviders().selectable().map((p) => p.name).join("|")})`);
   });
 
   it("no file other than the root config.yaml looks like an add-on manifest to the Supervisor", async () => {

@@ -15,6 +15,10 @@ const DEMO_KEY = "demo-key-not-a-secret";
  */
 export const demoProvider: ModelProvider<z.ZodObject<{ model: z.ZodDefault<z.ZodString> }>> = {
   name: "demo",
+  title: "Demo model",
+  selectable: false,
+  defaultModel: DEMO_MODEL,
+  optionsFrom: ({ model }) => ({ options: { model } }),
   description: "A deterministic, rule-based stand-in for a model, for demo mode. It needs no key and no network.",
   options: z.object({ model: z.string().default(DEMO_MODEL) }),
   async create(_options, deps) {

@@ -14,3 +14,12 @@ export const GeminiOptionsSchema = z.object({
   providerName: z.string().default("gemini"),
 });
 export type GeminiOptions = z.infer<typeof GeminiOptionsSchema>;
+
+/**
+ * The default Gemini model: the current generally available Flash model
+ * (September 2026), built for tool use, with thinking, cheap enough for a
+ * home, and no shutdown date announced. gemini-2.5-flash, the earlier
+ * default, was retired on 2026-12-01, and Google moves older 3.x Flash
+ * names onto newer ones.
+ */
+export const DEFAULT_GEMINI_MODEL = "gemini-3.8-flash";

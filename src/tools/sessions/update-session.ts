@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { MEMORY_LIMITS, type Store } from "../../store/index.js";
+import { refusalsAsFailures } from "../failure.js";
+import { text } from "../limits.js";
+import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
+import { AllowlistedServicesInput, PolicyWire, SessionIdInput, notFound, policyToWire } from "./wire.js";
+
+const Input = z.object({
+  session_id: SessionIdInput,
+  pins: z.array(text()).max(MEMORY_LIMITS.pins, { error: `at most ${MEMORY_LIMITS.pins} items` }).optional().describe("Replaces the standing instructions; [] removes them all."),
+  policy: PolicyWire.partial()
+    .extend({ allowlisted_services: AllowlistedServicesInput.optional() })
+    .optional()
+    .describe("Fields to change; the others stay. The add-on's options still cap what it may do."),
+});
+
+const Output = z.object({
+  session_id: z.string(),
+  version: z.number().int().describe("Bumped by each change of the session."),
+  pins: z.array(z.string()),
+  policy: PolicyWire,
+});
+
+/**
+ * `update_session`: changes a session's pins and policy after it started.
+ * The next turn reads them; the add-on's options cap the policy as at start.
+ */
+export function createUpdateSessionTool(deps: { store: Store }): ToolSpec {
+  return defineTool({
+    name: "update_session",
+    title: "Change a session",
+    description: "Changes one of your sessions' pins or policy; the next turn follows them. The add-on's options still cap what the agent may do.",
+    input: Input,
+    output: Output,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    invoke: refusalsAsFailures(async (args, ctx) => {
+      const owner = ctx.principal.id;
+      const session = deps.store.sessions.get(owner, args.session_id);
+      if (!session) return notFound(args.session_id);
+      // A turn writes the whole memory when it ends: pins changed under it would be lost.
+      if (args.pins && session.openContinuations.length) {
+        return fail("busy", `Session ${args.session_id} is working on continuation ${session.openContinuations[0]}; await or cancel it, then change the pins.`);
+      }
+      const p = args.policy ?? {};
+      const policy = {
+        ...session.policy,
+        ...(p.allow_actuation !== undefined ? { allowActuation: p.allow_actuation } : {}),
+        ...(p.allowlisted_services !== undefined ? { allowlistedServices: p.allowlisted_services } : {}),
+        ...(p.enforce_fixed_model !== undefined ? { enforceFixedModel: p.enforce_fixed_model } : {}),
+        ...(p.approval !== undefined ? { approval: p.approval } : {}),
+        ...(p.max_open_continuations !== undefined ? { maxOpenContinuations: p.max_open_continuations } : {}),
+      };
+      const memory = args.pins ? await deps.store.sessions.memory(owner, args.session_id) : undefined;
+      const updated = await deps.store.sessions.update(owner, args.session_id, session.version, {
+        policy,
+        ...(memory && args.pins ? { memory: { ...memory, pins: args.pins.map((text, i) => ({ id: `p${i + 1}`, text })) } } : {}),
+      });
+      const pins = (await deps.store.sessions.memory(owner, args.session_id)).pins.map((pin) => pin.text);
+      return ok({ session_id: updated.id, version: updated.version, pins, policy: policyToWire(updated.policy) });
+    }),
+  });
+}
