@@ -3,6 +3,7 @@ import { createHaClient, type BackoffOptions, type CreateWebSocket, type HaClien
 import { createStatusChecks, startMcpListener, startStatusListener, createTokenVerifier, healthReport, TOKEN_HINTS } from "./http/index.js";
 import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpEndpoint } from "./mcp/index.js";
+import { builtInPersonas, PersonaRegistry, type PersonaContext } from "./personas/index.js";
 import type { Clock, Logger } from "./shared/index.js";
 import { describeError } from "./shared/index.js";
 import type { House, Simulator } from "./simulator/index.js";
@@ -64,6 +65,8 @@ export interface App {
   index: HomeIndex;
   store: Store;
   registry: ToolRegistry;
+  /** The personas served as prompts and used by sessions. */
+  personas: PersonaRegistry;
   simulator: Simulator | undefined;
   /** Resolves when Home Assistant is connected and the index is searchable. */
   ready: Promise<void>;
@@ -158,6 +161,11 @@ export async function startApp(deps: AppDeps): Promise<App> {
     // Turns that waited for a person when the program stopped wait again, with the same deadline.
     await agent.runtime.takeUpWaiting(store.recovery.awaitingApproval);
 
+    // Personas read the home as the agent does: only what the user exposed to Assist.
+    const personas = new PersonaRegistry();
+    for (const persona of builtInPersonas()) personas.register(persona);
+    const personaContext: PersonaContext = { index: agent.view, ha: client, clock, logger: logger.child({ part: "personas" }), refresh: () => agent.exposure.refresh() };
+
     const registry = new ToolRegistry(options.tool_name_separator);
     for (const tool of [
       ...createGroundingTools({ index, ha: client, clock }),
@@ -188,6 +196,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       // A task is a continuation: it lives as long as the store keeps the turn.
       tasks: { agent: createAgentTasks({ agent: agent.runtime }), ttlMs: config.options.continuation_retention_hours * 3_600_000 },
       ...(requestStateKey ? { requestStateKey } : {}),
+      prompts: { registry: personas, context: personaContext },
     });
     // Ends open MCP streams and running calls, so the stop never waits on a caller.
     onStop("mcp endpoint", () => mcpEndpoint.close());
@@ -234,7 +243,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       const { entities, devices, areas, floors, labels } = index.stats();
       logger.info({ entities, devices, areas, floors, labels }, "HA Agent is ready");
     })();
-    return { mcpUrl, statusUrl, demoToken, ha: client, index, store, registry, simulator, ready, stop: stopAll };
+    return { mcpUrl, statusUrl, demoToken, ha: client, index, store, registry, personas, simulator, ready, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

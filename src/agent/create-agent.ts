@@ -26,7 +26,7 @@ export interface CreateAgentOptions {
  * clients use, built over an index that leaves out what the user did not
  * expose to Assist.
  */
-export function createAgent(options: CreateAgentOptions): { runtime: AgentRuntime; exposure: ExposureSource } {
+export function createAgent(options: CreateAgentOptions): { runtime: AgentRuntime; exposure: ExposureSource; view: HomeIndex } {
   const exposure = createExposureSource({ ha: options.ha, clock: options.clock, logger: options.logger });
   const view = exposedView(options.index, (e) => exposure.visible(e));
   const registry = new ToolRegistry(options.separator);
@@ -43,5 +43,5 @@ export function createAgent(options: CreateAgentOptions): { runtime: AgentRuntim
     ...(options.maxConcurrentModelCalls ? { maxConcurrentModelCalls: options.maxConcurrentModelCalls } : {}),
     ...(options.approvalTimeoutMs ? { approvalTimeoutMs: options.approvalTimeoutMs } : {}),
   });
-  return { runtime, exposure };
+  return { runtime, exposure, view };
 }

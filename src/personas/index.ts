@@ -13,3 +13,4 @@ export {
   type ResolvedPersona,
 } from "./persona.js";
 export { fitPriming, type PrimingSection } from "./priming.js";
+export { completeArgument } from "./complete.js";

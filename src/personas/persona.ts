@@ -31,6 +31,8 @@ export interface PersonaContext {
   ha: HaClient;
   clock: Clock;
   logger: Logger;
+  /** Brings the view up to date (HA's Assist exposure settings) before a persona reads it. */
+  refresh?(): Promise<void>;
 }
 
 /** A resolved persona: how the model should behave, what it knows now, and the tools it may use (base names). */

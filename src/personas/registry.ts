@@ -70,6 +70,7 @@ export class PersonaRegistry {
     if (!spec) throw new PersonaError("unknown_persona", `No persona "${args.name}". Known: ${this.list().map((e) => e.spec.name).join(", ")}.`);
     const parsed = spec.arguments.safeParse(args.args);
     if (!parsed.success) throw new PersonaError("invalid_argument", `Persona ${spec.name}: ${formatZodError(parsed.error)}.`);
+    await args.ctx.refresh?.();
     const resolved = await spec.resolve(parsed.data, args.ctx);
     return { name: spec.name, version: spec.version, ...resolved };
   }
