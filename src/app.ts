@@ -3,7 +3,7 @@ import { createHaClient, type BackoffOptions, type CreateWebSocket, type HaClien
 import { createStatusChecks, startMcpListener, startStatusListener, createTokenVerifier, healthReport, TOKEN_HINTS } from "./http/index.js";
 import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpEndpoint } from "./mcp/index.js";
-import { builtInPersonas, PersonaRegistry, type PersonaContext } from "./personas/index.js";
+import { builtInPersonas, PersonaRegistry } from "./personas/index.js";
 import type { Clock, Logger } from "./shared/index.js";
 import { describeError } from "./shared/index.js";
 import type { House, Simulator } from "./simulator/index.js";
@@ -144,6 +144,9 @@ export async function startApp(deps: AppDeps): Promise<App> {
     onStop("models", () => models.close());
     // An OpenAI-compatible server without a model name is asked for its one model; several or none stop the start.
     await models.init();
+    // Built-ins and user files register alike; personas read the home as the agent does.
+    const personas = new PersonaRegistry();
+    for (const persona of builtInPersonas()) personas.register(persona);
     const ceiling = { allow: options.allow_actuation, allowlist: options.actuation_allowlist, approvalRequired: options.approval_required };
     const agent = createAgent({
       store,
@@ -155,16 +158,12 @@ export async function startApp(deps: AppDeps): Promise<App> {
       ceiling,
       maxConcurrentModelCalls: options.max_concurrent_model_calls,
       approvalTimeoutMs: options.approval_timeout_s * 1_000,
+      personas,
     });
     // Stopped before the store closes: running turns reach a step boundary and are journaled.
     onStop("agent", () => agent.runtime.drain(AGENT_DRAIN_MS));
     // Turns that waited for a person when the program stopped wait again, with the same deadline.
     await agent.runtime.takeUpWaiting(store.recovery.awaitingApproval);
-
-    // Personas read the home as the agent does: only what the user exposed to Assist.
-    const personas = new PersonaRegistry();
-    for (const persona of builtInPersonas()) personas.register(persona);
-    const personaContext: PersonaContext = { index: agent.view, ha: client, clock, logger: logger.child({ part: "personas" }), refresh: () => agent.exposure.refresh() };
 
     const registry = new ToolRegistry(options.tool_name_separator);
     for (const tool of [
@@ -175,6 +174,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
         modelLabel: () => models.describe().label ?? `${models.describe().provider} ${models.describe().model}`,
         configuredModel: () => ({ provider: models.describe().provider, model: models.describe().model }),
         traces: (owner, continuationId) => agent.runtime.traces(owner, continuationId),
+        checkPersona: (choice) => void personas.check(choice),
       }),
       ...createAgentTools({ agent: agent.runtime }),
     ])
@@ -196,7 +196,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       // A task is a continuation: it lives as long as the store keeps the turn.
       tasks: { agent: createAgentTasks({ agent: agent.runtime }), ttlMs: config.options.continuation_retention_hours * 3_600_000 },
       ...(requestStateKey ? { requestStateKey } : {}),
-      prompts: { registry: personas, context: personaContext },
+      ...(agent.personas ? { prompts: agent.personas } : {}),
     });
     // Ends open MCP streams and running calls, so the stop never waits on a caller.
     onStop("mcp endpoint", () => mcpEndpoint.close());

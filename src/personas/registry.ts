@@ -64,14 +64,22 @@ export class PersonaRegistry {
     return [...this.#entries.values()].sort((a, b) => a.spec.name.localeCompare(b.spec.name));
   }
 
+  /** Checks that the persona exists and the arguments fit its schema; throws a PersonaError that names the fix. */
+  check(choice: { name: string; args: Record<string, unknown> }): PersonaSpec {
+    const spec = this.get(choice.name);
+    if (!spec) throw new PersonaError("unknown_persona", `persona: no persona "${choice.name}". Known: ${this.list().map((e) => e.spec.name).join(", ")}.`);
+    const parsed = spec.arguments.safeParse(choice.args);
+    if (!parsed.success) throw new PersonaError("invalid_argument", `persona_args (${spec.name}): ${formatZodError(parsed.error)}.`);
+    return spec;
+  }
+
   /** Checks the arguments against the persona's schema, then resolves it against the home as it is now. */
   async resolve(args: { name: string; args: Record<string, unknown>; ctx: PersonaContext }): Promise<PersonaResolution> {
-    const spec = this.get(args.name);
-    if (!spec) throw new PersonaError("unknown_persona", `No persona "${args.name}". Known: ${this.list().map((e) => e.spec.name).join(", ")}.`);
-    const parsed = spec.arguments.safeParse(args.args);
-    if (!parsed.success) throw new PersonaError("invalid_argument", `Persona ${spec.name}: ${formatZodError(parsed.error)}.`);
+    const spec = this.check(args);
+    // Checked above; parsed again for the schema's defaults and coercions.
+    const parsed = spec.arguments.parse(args.args);
     await args.ctx.refresh?.();
-    const resolved = await spec.resolve(parsed.data, args.ctx);
+    const resolved = await spec.resolve(parsed, args.ctx);
     return { name: spec.name, version: spec.version, ...resolved };
   }
 
