@@ -3,7 +3,7 @@ import { createHaClient, type BackoffOptions, type CreateWebSocket, type HaClien
 import { createStatusChecks, startMcpListener, startStatusListener, createTokenVerifier, healthReport, TOKEN_HINTS } from "./http/index.js";
 import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpEndpoint } from "./mcp/index.js";
-import { builtInPersonas, PersonaRegistry } from "./personas/index.js";
+import { builtInPersonas, describeProblem, PersonaRegistry, watchPersonaDir } from "./personas/index.js";
 import type { Clock, Logger } from "./shared/index.js";
 import { describeError } from "./shared/index.js";
 import type { House, Simulator } from "./simulator/index.js";
@@ -147,6 +147,9 @@ export async function startApp(deps: AppDeps): Promise<App> {
     // Built-ins and user files register alike; personas read the home as the agent does.
     const personas = new PersonaRegistry();
     for (const persona of builtInPersonas()) personas.register(persona);
+    const personaDir = config.personasDir ? watchPersonaDir({ dir: config.personasDir, registry: personas, logger: logger.child({ part: "personas" }) }) : undefined;
+    if (personaDir) onStop("personas folder watch", async () => personaDir.close());
+    await personaDir?.ready;
     const ceiling = { allow: options.allow_actuation, allowlist: options.actuation_allowlist, approvalRequired: options.approval_required };
     const agent = createAgent({
       store,
@@ -180,7 +183,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
     ])
       registry.register(tool);
 
-    const health = () => healthReport(createStatusChecks({ ha: client, index, store, model: models }), startedAt, clock.now());
+    const health = () => healthReport(createStatusChecks({ ha: client, index, store, model: models, ...(personaDir ? { personas: { problems: () => personaDir.problems().map(describeProblem) } } : {}) }), startedAt, clock.now());
     // Signs the state of approvals asked by elicitation; kept in /data, so a person can still answer after a restart.
     const requestStateKey = await loadSecret({ dataDir: config.dataDir, name: "request-state" }).then(
       ({ key }) => key,

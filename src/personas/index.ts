@@ -14,3 +14,6 @@ export {
 } from "./persona.js";
 export { fitPriming, type PrimingSection } from "./priming.js";
 export { completeArgument } from "./complete.js";
+export { watchPersonaDir, type PersonaDir } from "./persona-dir.js";
+export { parsePersonaFile, describeProblem, type PersonaFileProblem } from "./user-file.js";
+export { UserPersonaFileSchema, type UserPersonaFile } from "./user-schema.js";

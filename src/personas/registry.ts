@@ -26,6 +26,8 @@ export class PersonaRegistry {
   /** Entries hidden by one that replaces them, by name. */
   readonly #shadowed = new Map<string, Entry>();
   readonly #listeners = new Set<() => void>();
+  #batching = false;
+  #pending = false;
 
   /** Adds an entry. A name already held by another source is refused unless `replaces` names it. */
   register(spec: PersonaSpec, options: { source?: string; replaces?: string } = {}): void {
@@ -89,7 +91,25 @@ export class PersonaRegistry {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Runs several changes as one: listeners hear of them once, at the end. */
+  batch(changes: () => void): void {
+    this.#batching = true;
+    try {
+      changes();
+    } finally {
+      this.#batching = false;
+      if (this.#pending) {
+        this.#pending = false;
+        this.#changed();
+      }
+    }
+  }
+
   #changed(): void {
+    if (this.#batching) {
+      this.#pending = true;
+      return;
+    }
     for (const listener of this.#listeners) listener();
   }
 }

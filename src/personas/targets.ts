@@ -1,4 +1,4 @@
-import type { DeviceInfo, IndexedEntity } from "../indexer/index.js";
+import type { DeviceInfo, EntityFilter, IndexedEntity } from "../indexer/index.js";
 import { HaAgentError } from "../shared/index.js";
 import { PersonaError } from "./errors.js";
 import type { PersonaContext } from "./persona.js";
@@ -16,8 +16,13 @@ export function findDevice(ctx: PersonaContext, wanted: string): DeviceInfo {
 
 /** Entities of an area (by id, name or alias) as the agent may see them. */
 export function areaEntities(ctx: PersonaContext, area: string, floor?: string): IndexedEntity[] {
+  return queryEntities(ctx, { ...(area ? { area } : {}), ...(floor ? { floor } : {}) });
+}
+
+/** The index's query; a filter value that names nothing becomes `not_found` with the index's own message. */
+export function queryEntities(ctx: PersonaContext, filter: EntityFilter): IndexedEntity[] {
   try {
-    return ctx.index.query({ ...(area ? { area } : {}), ...(floor ? { floor } : {}) });
+    return ctx.index.query(filter);
   } catch (err) {
     if (err instanceof HaAgentError) throw new PersonaError("not_found", err.message);
     throw err;

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { definePersona, DEFAULT_MAX_TOKENS, maxTokensArgument, type PersonaSpec } from "../persona.js";
 import { fitPriming } from "../priming.js";
-import { areaEntities, stateLine } from "../targets.js";
+import { energySections, NO_ENERGY } from "../sections.js";
+import { areaEntities } from "../targets.js";
 
 const Args = z.object({
   period: z.string().min(1).max(100).describe('The period to look at, e.g. "today", "this week", "last month".'),
@@ -27,19 +28,11 @@ export function energyAnalyst(): PersonaSpec {
     async resolve(args, ctx) {
       const now = ctx.clock.now();
       const scope = areaEntities(ctx, args.area ?? "");
-      const byClass = (cls: string) => scope.filter((e) => e.deviceClass === cls && e.domain === "sensor");
-      const reading = (e: (typeof scope)[number]) => Number(e.state?.state ?? Number.NaN);
-      // Largest first: those are what the user asks about.
-      const ranked = (cls: string) => byClass(cls).sort((a, b) => (reading(b) || 0) - (reading(a) || 0));
       const where = args.area ? ` in ${scope[0]?.areaName ?? args.area}` : "";
-      const energy = ranked("energy");
-      const power = ranked("power");
+      const sections = energySections(scope, now);
       const fitted = fitPriming({
-        heading: `# Energy${where}, for ${args.period} (as of ${new Date(now).toISOString()})${energy.length + power.length ? "" : "\nNo energy or power sensor is exposed to Assist; the user can expose them in Home Assistant's voice assistant settings."}`,
-        sections: [
-          { title: "Energy sensors (totals), largest first", lines: energy.map((e) => stateLine(e, now)), more: 'state_query with device_class "energy"' },
-          { title: "Power sensors (now), largest first", lines: power.map((e) => stateLine(e, now)), more: 'state_query with device_class "power"' },
-        ],
+        heading: `# Energy${where}, for ${args.period} (as of ${new Date(now).toISOString()})${sections.some((s) => s.lines.length) ? "" : `\n${NO_ENERGY}`}`,
+        sections,
         maxTokens: args.max_tokens ?? DEFAULT_MAX_TOKENS,
       });
       return { systemPrompt: `${SYSTEM}\nThe period asked about: ${args.period}.`, priming: fitted.text, tools: ["state_query", "index_search", "render_context"], omitted: fitted.omitted };

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { IndexedEntity } from "../../indexer/index.js";
 import { PersonaError } from "../errors.js";
 import { definePersona, DEFAULT_MAX_TOKENS, maxTokensArgument, type PersonaSpec } from "../persona.js";
 import { fitPriming } from "../priming.js";
+import { activeNow, areaOverview } from "../sections.js";
 import { areaEntities, stateLine } from "../targets.js";
 
 const Args = z.object({
@@ -10,9 +10,6 @@ const Args = z.object({
   floor: z.string().min(1).max(255).optional().describe("Only this floor, by name or id."),
   max_tokens: maxTokensArgument,
 });
-
-/** States that mean something is running or open right now. */
-const ACTIVE = new Set(["on", "open", "opening", "playing", "heating", "cooling", "cleaning", "unlocked", "home"]);
 
 const SYSTEM = [
   "You are HA Agent's guide to a Home Assistant home.",
@@ -33,13 +30,8 @@ export function homeGuide(): PersonaSpec {
       if (args.area && args.floor) throw new PersonaError("invalid_argument", "home_guide takes an area or a floor, not both; give one, or neither for the whole home.");
       const now = ctx.clock.now();
       const entities = areaEntities(ctx, args.area ?? "", args.floor);
-      const groups = new Map<string, IndexedEntity[]>();
-      for (const e of entities) {
-        const key = `${e.floorName ?? "No floor"} / ${e.areaName ?? "No area"}`;
-        groups.set(key, [...(groups.get(key) ?? []), e]);
-      }
-      const overview = [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([key, list]) => `- ${key}: ${summary(list)}`);
-      const active = entities.filter((e) => e.state && ACTIVE.has(e.state.state));
+      const overview = areaOverview(entities);
+      const active = activeNow(entities);
       const scope = args.area ? `area ${entities[0]?.areaName ?? args.area}` : args.floor ? `floor ${entities[0]?.floorName ?? args.floor}` : "the home";
       const fitted = fitPriming({
         heading: `# ${scope} (as of ${new Date(now).toISOString()}): ${entities.length} entities the agent may see`,
@@ -52,11 +44,4 @@ export function homeGuide(): PersonaSpec {
       return { systemPrompt: `${SYSTEM}\nThe user asks about ${scope}.`, priming: fitted.text, tools: ["index_search", "state_query", "render_context"], omitted: fitted.omitted };
     },
   });
-}
-
-/** "3 light, 2 sensor" for a group of entities, most common domain first. */
-function summary(list: IndexedEntity[]): string {
-  const counts = new Map<string, number>();
-  for (const e of list) counts.set(e.domain, (counts.get(e.domain) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1]).map(([domain, n]) => `${n} ${domain}`).join(", ");
 }

@@ -4,7 +4,8 @@ import { PersonaError } from "../errors.js";
 import { ground, type Diagnosis } from "../grounding.js";
 import { definePersona, DEFAULT_MAX_TOKENS, maxTokensArgument, type PersonaContext, type PersonaSpec } from "../persona.js";
 import { fitPriming, type PrimingSection } from "../priming.js";
-import { areaEntities, findDevice, isDown, stateLine, when } from "../targets.js";
+import { diagnosisSections } from "../sections.js";
+import { areaEntities, findDevice, isDown, stateLine } from "../targets.js";
 
 const Args = z.object({
   entity: z.string().min(1).max(255).optional().describe('The entity that misbehaves, e.g. "light.hallway".'),
@@ -67,30 +68,4 @@ function targetOf(args: z.infer<typeof Args>, ctx: PersonaContext): { label: str
   }
   const entities = areaEntities(ctx, args.area!);
   return { label: `area ${entities[0]?.areaName ?? args.area}`, entities };
-}
-
-/** What diagnose_entity found, newest first where time matters. */
-function diagnosisSections(d: Diagnosis, now: number): PrimingSection[] {
-  const more = `diagnose_entity with entity_id ${d.entity_id}`;
-  const since = d.last_changed ? ` since ${when(Date.parse(d.last_changed), now)}` : "";
-  const device = d.device ? `device ${d.device.name}${d.device.model ? ` (${[d.device.manufacturer, d.device.model].filter(Boolean).join(" ")})` : ""}` : "no device";
-  const integration = d.integration ? `integration ${d.integration.title ?? d.integration.platform}` : "no integration";
-  const h = d.history;
-  return [
-    {
-      title: `${d.entity_id} now`,
-      lines: [
-        `- state: ${d.state ?? "no state"}${since}`,
-        `- ${d.name}, ${d.area ? `area ${d.area}, ` : ""}${device}, ${integration}`,
-        `- last ${h.window_hours} h: ${h.state_changes} changes, unavailable ${h.unavailable_count} times, ${h.toggles} toggles`,
-        ...d.findings.map((f) => `- finding: ${f}`),
-      ],
-      more,
-    },
-    { title: `${d.entity_id}: recent changes, last 24 h, newest first`, lines: [...d.recent_changes].reverse().map((c) => `- ${when(Date.parse(c.at), now)}: ${c.state}`), more },
-    { title: `${d.entity_id}: related entities`, lines: d.related.map((r) => `- ${r.entity_id} (${r.name}): ${r.state ?? "no state"}`), more },
-    { title: `${d.entity_id}: logbook, newest first`, lines: [...d.logbook].reverse().map((l) => `- ${when(Date.parse(l.when), now)}: ${l.message}`), more },
-    { title: `${d.entity_id}: system log`, lines: d.log_entries.map((l) => `- ${l.level} ${l.integration} ×${l.count}, last ${when(Date.parse(l.last_seen), now)}: ${l.message}`), more: `analyze_errors` },
-    { title: `${d.entity_id}: could not read`, lines: d.notes.map((n) => `- ${n}`), more },
-  ];
 }
