@@ -3,6 +3,7 @@ import { createHaClient, type BackoffOptions, type CreateWebSocket, type HaClien
 import { createStatusChecks, startMcpListener, startStatusListener, createTokenVerifier, healthReport, TOKEN_HINTS } from "./http/index.js";
 import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpEndpoint } from "./mcp/index.js";
+import { builtInPersonas, describeProblem, PersonaRegistry, watchPersonaDir } from "./personas/index.js";
 import type { Clock, Logger } from "./shared/index.js";
 import { describeError } from "./shared/index.js";
 import type { House, Simulator } from "./simulator/index.js";
@@ -66,6 +67,8 @@ export interface App {
   index: HomeIndex;
   store: Store;
   registry: ToolRegistry;
+  /** The personas served as prompts and used by sessions. */
+  personas: PersonaRegistry;
   simulator: Simulator | undefined;
   /** Resolves when Home Assistant is connected and the index is searchable. */
   ready: Promise<void>;
@@ -143,6 +146,12 @@ export async function startApp(deps: AppDeps): Promise<App> {
     onStop("models", () => models.close());
     // An OpenAI-compatible server without a model name is asked for its one model; several or none stop the start.
     await models.init();
+    // Built-ins and user files register alike; personas read the home as the agent does.
+    const personas = new PersonaRegistry();
+    for (const persona of builtInPersonas()) personas.register(persona);
+    const personaDir = config.personasDir ? watchPersonaDir({ dir: config.personasDir, registry: personas, logger: logger.child({ part: "personas" }) }) : undefined;
+    if (personaDir) onStop("personas folder watch", async () => personaDir.close());
+    await personaDir?.ready;
     const ceiling = { allow: options.allow_actuation, allowlist: options.actuation_allowlist, approvalRequired: options.approval_required };
     const agent = createAgent({
       store,
@@ -154,6 +163,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       ceiling,
       maxConcurrentModelCalls: options.max_concurrent_model_calls,
       approvalTimeoutMs: options.approval_timeout_s * 1_000,
+      personas,
     });
     // Stopped before the store closes: running turns reach a step boundary and are journaled.
     onStop("agent", () => agent.runtime.drain(AGENT_DRAIN_MS));
@@ -169,12 +179,13 @@ export async function startApp(deps: AppDeps): Promise<App> {
         modelLabel: () => models.describe().label ?? `${models.describe().provider} ${models.describe().model}`,
         configuredModel: () => ({ provider: models.describe().provider, model: models.describe().model }),
         traces: (owner, continuationId) => agent.runtime.traces(owner, continuationId),
+        checkPersona: (choice) => void personas.check(choice),
       }),
       ...createAgentTools({ agent: agent.runtime }),
     ])
       registry.register(tool);
 
-    const health = () => healthReport(createStatusChecks({ ha: client, index, store, model: models }), startedAt, clock.now());
+    const health = () => healthReport(createStatusChecks({ ha: client, index, store, model: models, ...(personaDir ? { personas: { problems: () => personaDir.problems().map(describeProblem) } } : {}) }), startedAt, clock.now());
     // Signs the state of approvals asked by elicitation; kept in /data, so a person can still answer after a restart.
     const requestStateKey = await loadSecret({ dataDir: config.dataDir, name: "request-state" }).then(
       ({ key }) => key,
@@ -190,6 +201,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       // A task is a continuation: it lives as long as the store keeps the turn.
       tasks: { agent: createAgentTasks({ agent: agent.runtime }), ttlMs: config.options.continuation_retention_hours * 3_600_000 },
       ...(requestStateKey ? { requestStateKey } : {}),
+      ...(agent.personas ? { prompts: agent.personas } : {}),
     });
     // Ends open MCP streams and running calls, so the stop never waits on a caller.
     onStop("mcp endpoint", () => mcpEndpoint.close());
@@ -236,7 +248,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       const { entities, devices, areas, floors, labels } = index.stats();
       logger.info({ entities, devices, areas, floors, labels }, "HA Agent is ready");
     })();
-    return { mcpUrl, statusUrl, demoToken, ha: client, index, store, registry, simulator, ready, stop: stopAll };
+    return { mcpUrl, statusUrl, demoToken, ha: client, index, store, registry, personas, simulator, ready, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

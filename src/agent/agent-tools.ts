@@ -31,6 +31,8 @@ export interface AgentToolsOptions {
   maxResultChars: number;
   saveLarge(content: string, name: string): Promise<{ id: string }>;
   extra?: AgentTool[];
+  /** A persona's tool subset, by base name: the others are not offered (the extra ones always are). */
+  only?: readonly string[];
 }
 
 /**
@@ -39,9 +41,11 @@ export interface AgentToolsOptions {
  * is allowed, and then under the session's own limits.
  */
 export function agentTools(options: AgentToolsOptions): AgentTool[] {
-  const names: string[] = [...AGENT_READ_TOOLS];
+  let names: string[] = [...AGENT_READ_TOOLS];
   const actuation = options.actuation;
   if (actuation?.allowActuation || actuation?.approval === "ask") names.push(ACTION_TOOL);
+  // A persona narrows the tools; it never adds one the session may not use.
+  if (options.only) names = names.filter((n) => options.only!.includes(n));
   const tools: AgentTool[] = [];
   for (const name of names) {
     const spec = options.registry.get(name);

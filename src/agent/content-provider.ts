@@ -4,7 +4,7 @@
  * conversation once and are cleared when delivered. The provider only holds
  * state: the loop decides what goes in, and the journal is what persists it.
  */
-export const SESSION_REGISTERS = ["policy", "tool_guidance", "home_overview", "rolling_summary", "facts", "pins"] as const;
+export const SESSION_REGISTERS = ["persona", "policy", "tool_guidance", "home_overview", "rolling_summary", "facts", "pins"] as const;
 export const CONSUMABLE_REGISTERS = ["tool_call_manifest", "retrieval"] as const;
 
 export type SessionRegister = (typeof SESSION_REGISTERS)[number];

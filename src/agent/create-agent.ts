@@ -1,10 +1,12 @@
 import type { HaClient } from "../ha/index.js";
 import type { HomeIndex } from "../indexer/index.js";
 import type { Clock, Logger } from "../shared/index.js";
+import type { PersonaRegistry } from "../personas/index.js";
 import type { Store } from "../store/index.js";
 import { createCallServiceTool, createGroundingTools, ToolRegistry, type ActuationCeiling, type ToolNameSeparator } from "../tools/index.js";
 import { exposedView } from "./exposed-index.js";
 import { createExposureSource, type ExposureSource } from "./exposure-source.js";
+import type { TurnPersonas } from "./execute-continuation.js";
 import { AgentRuntime, type AgentModels } from "./runtime.js";
 
 export interface CreateAgentOptions {
@@ -19,6 +21,8 @@ export interface CreateAgentOptions {
   /** approval_timeout_s, in ms. */
   approvalTimeoutMs?: number;
   separator?: ToolNameSeparator;
+  /** The personas sessions may take on; they read the same view of the home as the agent. */
+  personas?: PersonaRegistry;
 }
 
 /**
@@ -26,12 +30,16 @@ export interface CreateAgentOptions {
  * clients use, built over an index that leaves out what the user did not
  * expose to Assist.
  */
-export function createAgent(options: CreateAgentOptions): { runtime: AgentRuntime; exposure: ExposureSource } {
+export function createAgent(options: CreateAgentOptions): { runtime: AgentRuntime; exposure: ExposureSource; view: HomeIndex; personas: TurnPersonas | undefined } {
   const exposure = createExposureSource({ ha: options.ha, clock: options.clock, logger: options.logger });
   const view = exposedView(options.index, (e) => exposure.visible(e));
   const registry = new ToolRegistry(options.separator);
   for (const tool of [...createGroundingTools({ index: view, ha: options.ha, clock: options.clock }), createCallServiceTool({ ha: options.ha, index: view, ceiling: options.ceiling })]) registry.register(tool);
+  const personas = options.personas
+    ? { registry: options.personas, context: { index: view, ha: options.ha, clock: options.clock, logger: options.logger.child({ part: "personas" }), refresh: () => exposure.refresh() } }
+    : undefined;
   const runtime = new AgentRuntime({
+    ...(personas ? { personas } : {}),
     store: options.store,
     registry,
     index: view,
@@ -43,5 +51,5 @@ export function createAgent(options: CreateAgentOptions): { runtime: AgentRuntim
     ...(options.maxConcurrentModelCalls ? { maxConcurrentModelCalls: options.maxConcurrentModelCalls } : {}),
     ...(options.approvalTimeoutMs ? { approvalTimeoutMs: options.approvalTimeoutMs } : {}),
   });
-  return { runtime, exposure };
+  return { runtime, exposure, view, personas };
 }

@@ -16,6 +16,9 @@ import { rememberTool, rememberedFacts } from "./remember-tool.js";
 import { PartialText } from "./partial-text.js";
 import { sequencedJournal } from "./step-events.js";
 import { storeJournal } from "./store-journal.js";
+import { takeOnPersona, type TurnPersonas } from "./turn-persona.js";
+
+export type { TurnPersonas } from "./turn-persona.js";
 
 export interface TurnDeps {
   store: Store;
@@ -26,6 +29,7 @@ export interface TurnDeps {
   events: AgentEvents;
   ceiling: ActuationCeiling;
   exposure?: { refresh(): Promise<void> };
+  personas?: TurnPersonas;
 }
 
 export interface TurnRun {
@@ -86,6 +90,14 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
   // Read now, not when the turn was queued: the previous turn of the session may have changed it since.
   const memory = await store.sessions.memory(owner, session.id);
   loadMemory(context, memory);
+  // Resolved anew for each turn, so its priming is of the home now; a resume keeps the journaled one.
+  const persona = session.persona ? await takeOnPersona({ choice: session.persona, personas: deps.personas, journal, context }) : undefined;
+  if (persona && !persona.ok) {
+    deps.logger.warn({ continuation: cont.id, persona: session.persona?.name, code: persona.error.code }, "a turn's persona could not be resolved");
+    const failed = await store.continuations.update(owner, cont.id, { status: "failed", error: persona.error });
+    emitAt("final", (await stored.read()).length + 1, finalPayload(failed));
+    return failed;
+  }
   if (cont.request.allowTools && deps.index.ready) {
     const hits = deps.index.search(cont.request.message, { limit: RETRIEVAL_HITS });
     const strong = hits.filter((h) => h.score >= (hits[0]?.score ?? 0) * RETRIEVAL_MIN_SHARE);
@@ -101,6 +113,7 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
         saveLarge: (content, name) => store.artifacts.put(owner, cont.id, { content, mediaType: "application/json", name }),
         actions: { index: deps.index, ceiling: deps.ceiling },
         extra: [rememberTool()],
+        ...(persona?.ok ? { only: persona.persona.tools } : {}),
       })
     : [];
 

@@ -2,6 +2,7 @@ import type { IndexedEntity } from "../indexer/index.js";
 import type { ContentProvider, SessionRegister } from "./content-provider.js";
 
 const HEADINGS: Record<SessionRegister, string> = {
+  persona: "Your role",
   policy: "What you may do",
   tool_guidance: "How to use the tools",
   home_overview: "The home",
@@ -10,7 +11,7 @@ const HEADINGS: Record<SessionRegister, string> = {
   pins: "Pinned by the user",
 };
 
-const ORDER: SessionRegister[] = ["policy", "tool_guidance", "home_overview", "pins", "facts", "rolling_summary"];
+const ORDER: SessionRegister[] = ["persona", "policy", "tool_guidance", "home_overview", "pins", "facts", "rolling_summary"];
 
 /** The system instruction: the session registers, in a fixed order, under plain headings. */
 export function composeSystem(provider: ContentProvider): string {

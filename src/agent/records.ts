@@ -67,6 +67,19 @@ export const ApprovalDecisionDetailSchema = z.object({
   at: z.number(),
 });
 
+/**
+ * `persona`: the persona the turn took on, as resolved when it started. A
+ * resume uses this one, even if the persona's file changed meanwhile; its
+ * priming is journaled as the turn's `retrieval`.
+ */
+export const PersonaDetailSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  systemPrompt: z.string(),
+  /** The tools it may use, by base name; the agent's own (remember) come on top. */
+  tools: z.array(z.string()),
+});
+
 export const JournalRecordSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("model_response"), detail: ModelResponseDetailSchema }),
   z.object({ type: z.literal("tool_call"), detail: ToolCallDetailSchema }),
@@ -76,6 +89,7 @@ export const JournalRecordSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("wrap_up"), detail: WrapUpDetailSchema }),
   z.object({ type: z.literal("approval_request"), detail: ApprovalRequestDetailSchema }),
   z.object({ type: z.literal("approval_decision"), detail: ApprovalDecisionDetailSchema }),
+  z.object({ type: z.literal("persona"), detail: PersonaDetailSchema }),
 ]);
 
 export type ModelResponseDetail = z.infer<typeof ModelResponseDetailSchema>;
@@ -85,6 +99,7 @@ export type WrapUpBudget = z.infer<typeof WrapUpBudgetSchema>;
 export type WrapUpDetail = z.infer<typeof WrapUpDetailSchema>;
 export type ApprovalRequestDetail = z.infer<typeof ApprovalRequestDetailSchema>;
 export type ApprovalDecisionDetail = z.infer<typeof ApprovalDecisionDetailSchema>;
+export type PersonaDetail = z.infer<typeof PersonaDetailSchema>;
 /** A journaled step the agent wrote, parsed and typed. */
 export type JournalRecord = z.infer<typeof JournalRecordSchema>;
 export type JournalRecordType = JournalRecord["type"];

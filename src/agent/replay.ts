@@ -107,6 +107,7 @@ export function replay(records: readonly JournalRecord[]): ReplayState {
         break;
       }
       case "summary":
+      case "persona":
         break;
     }
   }

@@ -1,3 +1,4 @@
+import { PersonaError } from "../personas/index.js";
 import type { HomeIndex } from "../indexer/index.js";
 import type { ModelClient, ModelSource } from "../models/index.js";
 import type { Clock, Logger, Principal } from "../shared/index.js";
@@ -20,7 +21,7 @@ import { AgentError } from "./errors.js";
 import { AgentEvents, type AgentEvent } from "./events.js";
 import { watchSession } from "./event-replay.js";
 import { parseEventId } from "./events.js";
-import { executeContinuation, finalPayload, type StreamedText } from "./execute-continuation.js";
+import { executeContinuation, finalPayload, type StreamedText, type TurnPersonas } from "./execute-continuation.js";
 import { FairGate } from "./fair-gate.js";
 import { gatedModel } from "./gated-model.js";
 import { readJournal } from "./journal.js";
@@ -43,6 +44,8 @@ export interface AgentRuntimeOptions {
   exposure?: { refresh(): Promise<void> };
   /** How long an action waits for a person at least (approval_timeout_s); default 600 s. */
   approvalTimeoutMs?: number;
+  /** The personas a session may take on, resolved against the agent's view of the home. */
+  personas?: TurnPersonas;
 }
 
 /** How long `approve` waits for the turn to journal the answer before it returns the turn as it is. */
@@ -139,11 +142,16 @@ export class AgentRuntime implements AgentService {
   async ask(principal: Principal, args: Parameters<AgentService["ask"]>[1]): Promise<{ continuation: ContinuationRecord; created: boolean }> {
     this.#refuseWhileDraining();
     await this.#modelFor(args.model);
+    if (args.persona) {
+      if (!this.options.personas) throw new PersonaError("unknown_persona", `persona: this add-on offers no personas, so "${args.persona.name}" cannot be used; leave persona out.`);
+      this.options.personas.registry.check(args.persona);
+    }
     const session = await this.options.store.sessions.create({
       owner: principal.id,
       ...(args.budgets ? { budgets: args.budgets } : {}),
       ...(args.model ? { model: { name: args.model } } : {}),
       ...(args.approval ? { policy: { approval: args.approval } } : {}),
+      ...(args.persona ? { persona: args.persona } : {}),
     });
     this.#ephemeral.add(session.id);
     return this.send(principal, { ...args, sessionId: session.id });
@@ -356,7 +364,7 @@ export class AgentRuntime implements AgentService {
     const streamed: StreamedText | undefined = continuation.request.stream ? { text: "", active: false } : undefined;
     const approvals = this.#desk.gate({ owner: principal.id, continuationId: continuation.id, timeBudgetMs: continuation.request.timeBudgetMs ?? session.budgets.maxDurationMs });
     const done = executeContinuation(
-      { store, registry: this.options.registry, index: this.options.index, clock: this.options.clock, logger: this.options.logger, events: this.events, ceiling: this.options.ceiling, exposure: this.options.exposure },
+      { store, registry: this.options.registry, index: this.options.index, clock: this.options.clock, logger: this.options.logger, events: this.events, ceiling: this.options.ceiling, exposure: this.options.exposure, ...(this.options.personas ? { personas: this.options.personas } : {}) },
       { principal, session, continuation, model: gatedModel(model, this.#gate, session.id), signal: cancel.signal, drain: this.#drain.signal, interrupt: interrupt.signal, approvals, ...(streamed ? { streamed } : {}) },
     ).catch((err: unknown) => this.#failed(principal, continuation.id, err));
     const entry: Running = { sessionId: session.id, cancel, interrupt, done, ...(streamed ? { streamed } : {}) };

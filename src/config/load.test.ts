@@ -70,6 +70,15 @@ describe("loadConfig", () => {
     expect(config.dataDir).toBe("/srv/agent");
   });
 
+  it("reads personas from /config/personas in the add-on, and from PERSONAS_DIR alone elsewhere", async () => {
+    const addon = await loadConfig({ env: { SUPERVISOR_TOKEN: "sv" }, readFile: files("{}") });
+    expect(addon.personasDir).toBe("/config/personas");
+    const standalone = await loadConfig({ env: { HA_URL: "http://ha.local:8123", HA_TOKEN: "t" }, readFile: noFile });
+    expect(standalone.personasDir).toBeUndefined();
+    const demo = await loadConfig({ env: { PERSONAS_DIR: "/srv/personas" }, readFile: noFile });
+    expect(demo.personasDir).toBe("/srv/personas");
+  });
+
   it("reads add-on options from /data/options.json and talks to HA through the Supervisor", async () => {
     const config = await loadConfig({
       env: { SUPERVISOR_TOKEN: "sv" },

@@ -26,6 +26,8 @@ export interface AppConfig {
   dataDir: string;
   /** The add-on's own user folder (`addon_config` map), for user-defined extensions. */
   userConfigDir: string | undefined;
+  /** Where user personas live (`PERSONAS_DIR`; `/config/personas` in add-on mode); none means built-ins only. */
+  personasDir: string | undefined;
   mcpPort: number;
   statusPort: number;
   /** Add-on mode: the status page answers only the ingress proxy. */
@@ -75,6 +77,7 @@ export async function loadConfig({ env, readFile, modelProviders }: ConfigSource
     demoToken: undefined as string | undefined,
     supervisorApiUrl: undefined as string | undefined,
     userConfigDir: undefined as string | undefined,
+    personasDir: environment.PERSONAS_DIR as string | undefined,
     statusAllowedAddresses: undefined as string[] | undefined,
   };
   switch (mode) {
@@ -86,6 +89,7 @@ export async function loadConfig({ env, readFile, modelProviders }: ConfigSource
         supervisorApiUrl: `http://${SUPERVISOR_HOST}/core/api`,
         dataDir: (environment.DATA_DIR as string | undefined) ?? "/data",
         userConfigDir: "/config",
+        personasDir: (environment.PERSONAS_DIR as string | undefined) ?? "/config/personas",
         statusAllowedAddresses: [INGRESS_PROXY],
       };
     case "standalone":

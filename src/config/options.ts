@@ -91,6 +91,8 @@ export const ENV_SCHEMAS = {
   DEMO_TOKEN: z.string().min(8, { error: "expected at least 8 characters" }).optional(),
   SUPERVISOR_TOKEN: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).optional(),
+  /** A folder of persona YAML files; in add-on mode /config/personas unless set. */
+  PERSONAS_DIR: z.string().min(1).optional(),
   MCP_PORT: port().default(8808),
   STATUS_PORT: port().default(8099),
 } as const;

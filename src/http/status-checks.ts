@@ -6,6 +6,8 @@ export interface StatusSources {
   index: { readonly ready: boolean; stats(): object };
   store: { readonly recovery: { readonly awaitingApproval: readonly unknown[] }; readonly unwritable: string | undefined };
   model?: { describe(): { status: string; provider: string; model: string; label?: string } };
+  /** User persona files that could not be loaded, one line each naming the file, line and field. */
+  personas?: { problems(): string[] };
 }
 
 const HA_REASONS: Record<string, string> = {
@@ -18,6 +20,7 @@ const HA_REASONS: Record<string, string> = {
 /** The checks behind `/healthz` and the status page: HA connected, index searchable, store open. */
 export function createStatusChecks(sources: StatusSources): HealthCheck[] {
   const model = sources.model;
+  const personas = sources.personas;
   return [
     {
       name: "home_assistant",
@@ -44,5 +47,12 @@ export function createStatusChecks(sources: StatusSources): HealthCheck[] {
     },
     // Never blocks readiness: without a model everything but the agent works.
     ...(model ? [{ name: "model", check: () => ({ ok: true, details: model.describe() }) }] : []),
+    // A bad persona file leaves only that persona out: degraded, never failing.
+    ...(personas ? [{ name: "personas", check: () => personasCheck(personas.problems()) }] : []),
   ];
+}
+
+function personasCheck(problems: string[]) {
+  const bad = problems.length > 0;
+  return { ok: !bad, degraded: bad, reason: bad ? `persona file${problems.length === 1 ? "" : "s"} left out: ${problems.join("; ")}` : undefined, details: { problems } };
 }

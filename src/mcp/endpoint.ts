@@ -5,6 +5,7 @@ import type { Logger, Principal } from "../shared/index.js";
 import { createPerPrincipalLimit, describeError } from "../shared/index.js";
 import type { AgentTasks, ToolRegistry } from "../tools/index.js";
 import { createApprovalElicitation, createApprovalStateCodec } from "./approvals/index.js";
+import type { PromptSource } from "./prompts.js";
 import { createMcpServer, type ServerInfo } from "./server.js";
 import { createTaskAdapter, declaresTasks, listenTaskIds, serveTaskListen, tasksNotDeclared } from "./tasks/index.js";
 import { toWebRequest, writeWebResponse } from "./web-bridge.js";
@@ -32,6 +33,8 @@ export interface McpEndpointOptions {
    * one; without it a key is made for this process alone.
    */
   requestStateKey?: Uint8Array;
+  /** The personas, served as prompts; without it no prompt is offered. */
+  prompts?: PromptSource;
 }
 
 /** How often a client is asked to poll a task: model steps take seconds. */
@@ -60,10 +63,12 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const approvals = options.tasks
     ? createApprovalElicitation({ agent: options.tasks.agent, registry: options.registry, codec: createApprovalStateCodec({ key: options.requestStateKey ?? randomBytes(32) }) })
     : undefined;
-  const handler = createMcpHandler((ctx) => createMcpServer({ registry: options.registry, info: options.info, logger, era: ctx.era, ...(tasks ? { tasks } : {}), ...(approvals ? { approvals } : {}) }), {
+  const handler = createMcpHandler((ctx) => createMcpServer({ registry: options.registry, info: options.info, logger, era: ctx.era, ...(tasks ? { tasks } : {}), ...(approvals ? { approvals } : {}), ...(options.prompts ? { prompts: options.prompts } : {}) }), {
     // Reporting only: the SDK has already answered the caller with a JSON-RPC error.
     onerror: (err) => logger.debug({ err: describeError(err) }, "MCP request refused or failed inside the SDK"),
   });
+  // Clients listening on subscriptions/listen hear that the personas changed.
+  const stopPromptNotices = options.prompts?.registry.onChange(() => handler.notify.promptsChanged());
   const running = new Set<AbortController>();
   // Principals refused since they last had nothing running: a flood is one log line, not one per request.
   const refused = new Set<string>();
@@ -119,6 +124,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     },
     async close() {
       closing = true;
+      stopPromptNotices?.();
       shutdown.abort();
       for (const abort of running) abort.abort();
       await handler.close();

@@ -1,4 +1,5 @@
 export { createMcpServer, TOOLS_LIST_TTL_MS, type ServerInfo } from "./server.js";
+export { describePrompts, type PromptSource } from "./prompts.js";
 export { createMcpEndpoint, type McpEndpoint, type McpEndpointOptions } from "./endpoint.js";
 export {
   TASKS_EXTENSION,

@@ -3,6 +3,7 @@ import type { Logger } from "../shared/index.js";
 import type { ToolRegistry } from "../tools/index.js";
 import type { ApprovalElicitation } from "./approvals/index.js";
 import { LEGACY_TASKS_CAPABILITY, registerTaskHandlers, TASKS_EXTENSION, type Era, type TaskAdapter } from "./tasks/index.js";
+import { bridgePrompts, type PromptSource } from "./prompts.js";
 import { bridgeTools } from "./tool-bridge.js";
 
 export interface ServerInfo {
@@ -29,14 +30,19 @@ export const TOOLS_LIST_TTL_MS = 300_000;
  * few microseconds, because the tools' JSON Schemas are computed once per
  * registry, not here.
  */
-export function createMcpServer(options: { registry: ToolRegistry; info: ServerInfo; logger: Logger; era?: Era; tasks?: TaskAdapter; approvals?: ApprovalElicitation }): Server {
+export function createMcpServer(options: { registry: ToolRegistry; info: ServerInfo; logger: Logger; era?: Era; tasks?: TaskAdapter; approvals?: ApprovalElicitation; prompts?: PromptSource }): Server {
   const { tasks } = options;
   const era = options.era ?? "modern";
   const server = new Server(
     { name: options.info.name, version: options.info.version, title: "HA Agent" },
     {
       // Tasks in both eras' words: the extension for 2026-07-28 (server/discover), the core capability for 2025-11-25 (initialize).
-      capabilities: { tools: { listChanged: false }, ...(tasks ? { extensions: { [TASKS_EXTENSION]: {} }, tasks: LEGACY_TASKS_CAPABILITY } : {}) },
+      capabilities: {
+        tools: { listChanged: false },
+        // Personas change when their files do; a 2026-07-28 client hears it on subscriptions/listen.
+        ...(options.prompts ? { prompts: { listChanged: true }, completions: {} } : {}),
+        ...(tasks ? { extensions: { [TASKS_EXTENSION]: {} }, tasks: LEGACY_TASKS_CAPABILITY } : {}),
+      },
       instructions: INSTRUCTIONS,
       // Applied to 2026-07-28 answers only; 2025 clients have no cache fields.
       cacheHints: { "tools/list": { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: "private" } },
@@ -45,6 +51,7 @@ export function createMcpServer(options: { registry: ToolRegistry; info: ServerI
     },
   );
   bridgeTools(server, { registry: options.registry, logger: options.logger, era, ...(tasks ? { tasks } : {}), ...(options.approvals ? { approvals: options.approvals } : {}) });
+  if (options.prompts) bridgePrompts(server, { source: options.prompts, logger: options.logger });
   if (tasks) registerTaskHandlers(server, { adapter: tasks, era });
   return server;
 }

@@ -49,6 +49,8 @@ export {
   SessionMemorySchema,
   SessionStatsSchema,
   MessageRefSchema,
+  PersonaChoiceSchema,
+  type PersonaChoice,
   type SessionRecord,
   type SessionHead,
   type MemorySizes,

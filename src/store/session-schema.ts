@@ -118,6 +118,15 @@ export const MessageRefSchema = z.object({
   preview: z.string().default(""),
 });
 
+/**
+ * The persona a session's turns take on, with its arguments as the caller
+ * gave them: each turn resolves it again, so its priming is of the home now.
+ */
+export const PersonaChoiceSchema = z.object({
+  name: z.string().min(1).max(64),
+  args: z.record(z.string().max(64), z.string().max(2_000)).default({}),
+});
+
 export const IdempotencyEntrySchema = z.object({ key: z.string(), continuationId: Ulid });
 
 export const SessionStatusSchema = z.enum(["active", "ended", "expired"]);
@@ -137,6 +146,7 @@ export const SessionRecordSchema = z.object({
   budgets: BudgetsSchema.default(BudgetsSchema.parse({})),
   policy: PolicySchema.default(PolicySchema.parse({})),
   preferences: PreferencesSchema.default({}),
+  persona: PersonaChoiceSchema.optional(),
   memory: SessionMemorySchema.default(SessionMemorySchema.parse({})),
   stats: SessionStatsSchema.default(SessionStatsSchema.parse({})),
   messages: z.array(MessageRefSchema).default([]),
@@ -163,6 +173,7 @@ export type ModelConfig = z.infer<typeof ModelConfigSchema>;
 export type Budgets = z.infer<typeof BudgetsSchema>;
 export type Policy = z.infer<typeof PolicySchema>;
 export type Preferences = z.infer<typeof PreferencesSchema>;
+export type PersonaChoice = z.infer<typeof PersonaChoiceSchema>;
 export type SessionMemory = z.infer<typeof SessionMemorySchema>;
 export type SessionStats = z.infer<typeof SessionStatsSchema>;
 export type ModelStats = z.infer<typeof ModelStatsSchema>;

@@ -16,6 +16,7 @@ import {
   SessionStatsSchema,
   type SessionHead,
   type SessionMemory,
+  PersonaChoiceSchema,
   type SessionRecord,
   type SessionStatus,
 } from "./session-schema.js";
@@ -28,6 +29,7 @@ export const NewSessionSchema = z.object({
   preferences: PreferencesSchema.optional(),
   /** Standing instructions the agent always sees, e.g. "never touch the heating". */
   pins: z.array(z.string().min(1).max(MEMORY_LIMITS.pinChars)).max(MEMORY_LIMITS.pins).optional(),
+  persona: PersonaChoiceSchema.optional(),
 });
 export type NewSession = z.input<typeof NewSessionSchema>;
 
@@ -84,6 +86,7 @@ export function createSessionsApi(ctx: StoreContext): SessionsApi {
           budgets: BudgetsSchema.parse(args.budgets ?? {}),
           policy: PolicySchema.parse(args.policy ?? {}),
           preferences: args.preferences ?? {},
+          ...(args.persona ? { persona: args.persona } : {}),
           memory: SessionMemorySchema.parse({ pins: (args.pins ?? []).map((text, i) => ({ id: `p${i + 1}`, text })) }),
           stats: SessionStatsSchema.parse({}),
         }),

@@ -21,6 +21,7 @@ export const STEP_TYPES = [
   "wrap_up",
   "approval_request",
   "approval_decision",
+  "persona",
 ] as const;
 
 /** What a caller appends. */

@@ -12,6 +12,7 @@ export {
   type SessionActuation,
 } from "./tool.js";
 export { toolJsonSchema } from "./json-schema.js";
+export { formatZodError } from "./zod-errors.js";
 export { createGroundingTools, createAnalyzeErrorsTool, createDiagnoseEntityTool, createIndexSearchTool, createRenderContextTool, createStateQueryTool } from "./grounding/index.js";
 export { createCallServiceTool, decideActuation, planAction, targetsOfCall, type ActionPlan, type ActuationCeiling, type ActuationDecision } from "./actions/index.js";
 export {

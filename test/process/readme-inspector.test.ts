@@ -109,6 +109,18 @@ describe("the README's MCP Inspector commands", () => {
     }
   }, 120_000);
 
+  it("list and get the personas as prompts, as 'Personas' shows", async () => {
+    const list = commands.find((c) => c.startsWith("npx ") && c.includes("--method prompts/list"));
+    expect(list).toBeDefined();
+    const { prompts } = JSON.parse(await bash(list as string)) as { prompts: { name: string; arguments: { name: string }[] }[] };
+    expect(prompts.map((p) => p.name)).toEqual(expect.arrayContaining(["troubleshooter", "energy_analyst", "home_guide", "automation_helper"]));
+    expect(prompts.find((p) => p.name === "troubleshooter")?.arguments.map((a) => a.name)).toEqual(["entity", "device", "area", "max_tokens"]);
+    const get = commands.find((c) => c.startsWith("npx ") && c.includes("--method prompts/get"));
+    expect(get).toBeDefined();
+    const { messages } = JSON.parse(await bash(get as string)) as { messages: { content: { text: string } }[] };
+    expect(messages.at(-1)?.content.text).toContain("light.kitchen_ceiling now");
+  }, 120_000);
+
   it("call a tool: the kitchen's states", async () => {
     const call = commands.find((c) => c.startsWith("npx ") && c.includes("--method tools/call"));
     expect(call).toBeDefined();

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Principal } from "../../shared/index.js";
 import type { ContinuationRecord } from "../../store/index.js";
 import { refusalsAsFailures } from "../failure.js";
-import { BUDGET_FIELDS } from "../sessions/index.js";
+import { BUDGET_FIELDS, PersonaFields, personaChoice } from "../sessions/index.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import type { AgentService } from "./service.js";
 import { DEFAULT_WAIT_MS, StreamedResultWire, WaitInput, awaitWithProgress, eventsPath } from "./wire.js";
@@ -22,17 +22,21 @@ export const AskInput = z.object({
   approval: z.literal("ask").optional().describe('"ask": it may act where the add-on allows, after your yes for each action. Default: read-only.'),
   stream: z.boolean().optional().describe("Stream the answer's text to stream_url as it arrives."),
   timeout_ms: WaitInput,
+  ...PersonaFields,
 });
 
 /** Starts the question's turn in a session of its own, without waiting for it. */
 export async function startAsk(agent: AgentService, principal: Principal, args: z.infer<typeof AskInput>): Promise<ContinuationRecord> {
   const b = args.budgets;
+  // The agent checks the persona before it opens the question's session.
+  const persona = personaChoice(args);
   const { continuation } = await agent.ask(principal, {
     message: args.message,
     ...(args.model ? { model: args.model } : {}),
     ...(args.allow_tools !== undefined ? { allowTools: args.allow_tools } : {}),
     ...(args.stream ? { stream: true } : {}),
     ...(args.approval ? { approval: args.approval } : {}),
+    ...(persona ? { persona } : {}),
     ...(b ? { budgets: { maxSteps: b.max_steps, maxToolCalls: b.max_tool_calls, maxTokensPerTurn: b.max_tokens_per_turn } } : {}),
   });
   return continuation;

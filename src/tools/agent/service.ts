@@ -1,5 +1,5 @@
 import type { Principal } from "../../shared/index.js";
-import type { ContinuationRecord, MessageRef } from "../../store/index.js";
+import type { ContinuationRecord, MessageRef, PersonaChoice } from "../../store/index.js";
 import type { ApprovalChannel, ApprovalDecision } from "./approval-wire.js";
 
 /** A person's answer to a pending approval. */
@@ -32,7 +32,7 @@ export interface AskBudgets {
 export interface AgentService {
   send(principal: Principal, args: { sessionId: string; message: string; allowTools?: boolean; timeBudgetMs?: number; idempotencyKey?: string; model?: string; stream?: boolean }): Promise<{ continuation: ContinuationRecord; created: boolean }>;
   /** `approval: "ask"`: the question's session may act where the add-on allows, after a person's yes for each action. */
-  ask(principal: Principal, args: { message: string; allowTools?: boolean; model?: string; budgets?: AskBudgets; stream?: boolean; approval?: "ask" }): Promise<{ continuation: ContinuationRecord; created: boolean }>;
+  ask(principal: Principal, args: { message: string; allowTools?: boolean; model?: string; budgets?: AskBudgets; stream?: boolean; approval?: "ask"; persona?: PersonaChoice }): Promise<{ continuation: ContinuationRecord; created: boolean }>;
   /** The continuation as it is now; another principal's is not found (NotFoundError), like an id that never existed. */
   get(principal: Principal, continuationId: string): Promise<ContinuationRecord>;
   /** The principal's continuations, newest first, a page at a time. */

@@ -16,6 +16,7 @@ import {
   policyToWire,
   preferencesToWire,
   type ConfiguredModel,
+  type PersonaCheck,
 } from "./wire.js";
 
 const Input = z.object({ session_id: SessionIdInput });
@@ -40,6 +41,8 @@ export interface SessionToolDeps {
   configuredModel?: () => ConfiguredModel;
   /** The traces of one continuation, read from its journal; the agent provides them. */
   traces?: (owner: string, continuationId: string) => Promise<TurnTrace[]>;
+  /** Checks a persona choice; without it no persona can be chosen. */
+  checkPersona?: PersonaCheck;
 }
 
 /** How many of the newest turns get their traces in get_session. */

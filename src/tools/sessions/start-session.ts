@@ -10,20 +10,24 @@ import {
   ModelWire,
   PolicyWire,
   PreferencesWire,
+  PersonaFields,
   budgetsToWire,
+  personaChoice,
   iso,
   modelToWire,
   policyToWire,
   preferencesToWire,
   type ConfiguredModel,
+  type PersonaCheck,
 } from "./wire.js";
 
 const Input = z.object({
-  model: ModelWire.optional().describe("Which model the session uses. Omit for the add-on default."),
-  budgets: BudgetsWire.partial().optional().describe("Per-turn limits; omitted fields take their defaults."),
-  policy: PolicyWire.partial().extend({ allowlisted_services: AllowlistedServicesInput.optional() }).optional().describe("What the agent may do; omitted fields take safe defaults (read-only)."),
+  model: ModelWire.optional().describe("The session's model (default: the add-on's)."),
+  budgets: BudgetsWire.partial().optional().describe("Per-turn limits."),
+  policy: PolicyWire.partial().extend({ allowlisted_services: AllowlistedServicesInput.optional() }).optional().describe("What the agent may do (default: read-only)."),
   preferences: PreferencesWire.optional().describe("How answers should look."),
-  pins: z.array(text()).max(20, { error: "at most 20 items" }).optional().describe('Standing instructions the agent always follows in this session, e.g. ["Never touch the heating."].'),
+  pins: z.array(text()).max(20, { error: "at most 20 items" }).optional().describe('Standing instructions for every turn, e.g. ["Never touch the heating."].'),
+  ...PersonaFields,
 });
 
 const Output = z.object({
@@ -37,12 +41,12 @@ const Output = z.object({
 });
 
 /** `start_session`: opens a long-lived session owned by the caller. */
-export function createStartSessionTool(deps: { store: Store; configuredModel?: () => ConfiguredModel }): ToolSpec {
+export function createStartSessionTool(deps: { store: Store; configuredModel?: () => ConfiguredModel; checkPersona?: PersonaCheck }): ToolSpec {
   return defineTool({
     name: "start_session",
     title: "Start a session",
     description:
-      "Starts a long-lived agent session (kept for days, survives restarts) and returns its session_id and the model its turns use. Budgets and policy fall back to safe defaults: 8 steps, 16 tool calls, 2 minutes per turn, read-only.",
+      "Starts a long-lived agent session (kept for days, survives restarts); returns its session_id and model. Defaults: 8 steps, 16 tool calls, 2 minutes per turn, read-only; persona: one of the prompts.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -51,6 +55,11 @@ export function createStartSessionTool(deps: { store: Store; configuredModel?: (
       // Turns always run on the configured provider; a session naming another would be told a falsehood.
       if (configured && args.model?.provider !== undefined && args.model.provider !== configured.provider) {
         return fail("invalid_argument", `model.provider: this add-on runs the "${configured.provider}" provider; omit provider or set it to "${configured.provider}".`);
+      }
+      const persona = personaChoice(args);
+      if (persona) {
+        if (!deps.checkPersona) return fail("unknown_persona", `persona: this add-on offers no personas, so "${persona.name}" cannot be used; leave persona out.`);
+        deps.checkPersona(persona);
       }
       const b = args.budgets ?? {};
       const p = args.policy ?? {};
@@ -67,6 +76,7 @@ export function createStartSessionTool(deps: { store: Store; configuredModel?: (
         },
         preferences: args.preferences ?? {},
         ...(args.pins ? { pins: args.pins } : {}),
+        ...(persona ? { persona } : {}),
       });
       return ok({
         session_id: s.id,

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { servicePatternSchema } from "../../config/index.js";
 import { BUDGET_LIMITS, ContinuationStatusSchema, NotFoundError, ULID_PATTERN, type Budgets, type MessageRef, type ModelConfig, type Policy, type Preferences, type SessionHead } from "../../store/index.js";
-import { LIMITS, name, names } from "../limits.js";
+import { LIMITS, name, names, text } from "../limits.js";
 import type { ToolOutcome } from "../tool.js";
 import { toolFailure } from "../failure.js";
+import { HaAgentError } from "../../shared/index.js";
 
 // Snake_case wire shapes of the session settings, and converters to the store's records.
 
@@ -66,6 +67,36 @@ export const PreferencesWire = z.object({
 });
 
 /** The add-on's configured model, which a session runs on unless it names another. */
+/** The most arguments a persona choice may carry. */
+const PERSONA_ARGS = 20;
+
+/** A persona for the turns, as start_session and ask take it. */
+export const PersonaFields = {
+  persona: z.string().max(64).optional(),
+  // The count is checked by personaChoice; zod has no bound on an object's keys, so the schema states it.
+  persona_args: z.object({}).catchall(text()).meta({ maxProperties: PERSONA_ARGS }).optional(),
+};
+
+/**
+ * Checks a persona choice before anything is written: the name exists and
+ * the arguments fit its schema. Throws a refusal (code `unknown_persona` or
+ * `invalid_argument`) that names the fix.
+ */
+export type PersonaCheck = (choice: { name: string; args: Record<string, string> }) => void;
+
+/** The persona choice of a call's arguments; undefined when it names none. */
+export function personaChoice(args: { persona?: string | undefined; persona_args?: Record<string, string> | undefined }): { name: string; args: Record<string, string> } | undefined {
+  if (!args.persona) {
+    if (args.persona_args) throw new HaAgentError("invalid_argument", "persona_args: give persona too, or leave persona_args out.");
+    return undefined;
+  }
+  const given = Object.entries(args.persona_args ?? {});
+  if (given.length > PERSONA_ARGS) throw new HaAgentError("invalid_argument", `persona_args: at most ${PERSONA_ARGS} arguments.`);
+  const long = given.find(([key]) => key.length > 64);
+  if (long) throw new HaAgentError("invalid_argument", `persona_args.${long[0].slice(0, 64)}: argument names are at most 64 characters.`);
+  return { name: args.persona, args: Object.fromEntries(given) };
+}
+
 export interface ConfiguredModel {
   provider: string;
   model: string;

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeGemini, type FakeGemini, type GeminiRequestBody } from "../../src/models/fakes/gemini/index.js";
+import { callTool } from "../support/mcp.js";
+import { startStack, type Stack } from "../support/stack.js";
+
+const KEY = "AIzaPersonaKey00000000000000000000000000";
+const LIGHT = "light.kitchen_ceiling";
+
+const toolNames = (body: GeminiRequestBody) => (body.tools ?? []).flatMap((t) => t.functionDeclarations ?? []).map((d) => d.name).sort();
+const system = (body: GeminiRequestBody) => (body.systemInstruction?.parts ?? []).map((p) => p.text ?? "").join("");
+const userTexts = (body: GeminiRequestBody) => (body.contents ?? []).filter((c) => c.role === "user").flatMap((c) => c.parts ?? []).map((p) => String(p.text ?? ""));
+
+describe("sessions with a persona, at the model's wire", () => {
+  let gemini: FakeGemini;
+  let stack: Stack;
+  beforeAll(async () => {
+    gemini = await startFakeGemini({ apiKey: KEY, responder: (body) => ((body.tools ?? []).length ? { text: "Looked into it." } : { text: "Summary." }) });
+    stack = await startStack({ env: { MODEL_PROVIDER: "gemini", GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url } });
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await gemini?.close();
+  });
+
+  /** The model requests of one turn: those that offered tools. */
+  const turnRequests = (from: number) => gemini.requests.slice(from).filter((r) => toolNames(r.body).length > 0);
+
+  it("a session started with a persona sends its system prompt, its priming and only its tools (plus remember)", async () => {
+    const started = await callTool(stack.client, "ha_agent_start_session", { persona: "troubleshooter", persona_args: { entity: LIGHT } });
+    expect(started.isError, started.text).toBe(false);
+    const sessionId = started.value.session_id as string;
+
+    stack.sim.home.setState(LIGHT, "on");
+    await waitForState("on");
+    const before = gemini.requests.length;
+    const sent = await callTool(stack.client, "ha_agent_send_message", { session_id: sessionId, message: "Why does it flicker?" });
+    const answer = await callTool(stack.client, "ha_agent_await_continuation", { continuation_id: sent.value.continuation_id, timeout_ms: 20_000 });
+    expect(answer.value.status, answer.text).toBe("completed");
+    const [first] = turnRequests(before);
+    expect(system(first!.body)).toContain("You are HA Agent's troubleshooter");
+    expect(toolNames(first!.body)).toEqual(["analyze_errors", "diagnose_entity", "index_search", "remember", "state_query"]);
+    const texts = userTexts(first!.body);
+    expect(texts.at(-1)).toBe("Why does it flicker?");
+    expect(texts.at(-2)).toContain("- state: on");
+
+    // The next turn is primed anew, with the home as it is now.
+    stack.sim.home.setState(LIGHT, "off");
+    await waitForState("off");
+    const again = gemini.requests.length;
+    const next = await callTool(stack.client, "ha_agent_send_message", { session_id: sessionId, message: "And now?" });
+    await callTool(stack.client, "ha_agent_await_continuation", { continuation_id: next.value.continuation_id, timeout_ms: 20_000 });
+    expect(userTexts(turnRequests(again)[0]!.body).join("\n")).toContain("- state: off");
+  });
+
+  it("ask takes a persona too, and the automation helper is never offered call_service", async () => {
+    const before = gemini.requests.length;
+    const asked = await callTool(stack.client, "ha_agent_ask", { message: "Draft it", persona: "automation_helper", persona_args: { goal: "kitchen ceiling light on at sunset" } });
+    expect(asked.value.status, asked.text).toBe("completed");
+    const [first] = turnRequests(before);
+    expect(system(first!.body)).toContain("automation helper");
+    expect(toolNames(first!.body)).toEqual(["index_search", "remember", "state_query"]);
+  });
+
+  it("refuses an unknown persona or a bad argument before anything starts", async () => {
+    const unknown = await callTool(stack.client, "ha_agent_start_session", { persona: "plumber" });
+    expect(unknown).toMatchObject({ isError: true });
+    expect(unknown.text).toMatch(/no persona "plumber"/);
+    const bad = await callTool(stack.client, "ha_agent_ask", { message: "x", persona: "energy_analyst", persona_args: {} });
+    expect(bad.isError).toBe(true);
+    expect(bad.text).toMatch(/period/);
+  });
+
+  async function waitForState(state: string) {
+    for (let i = 0; i < 100 && stack.app.index.entity(LIGHT)?.state?.state !== state; i++) await new Promise((r) => setTimeout(r, 20));
+  }
+});
