@@ -34,7 +34,7 @@ export const NewSessionSchema = z.object({
 export type NewSession = z.input<typeof NewSessionSchema>;
 
 /** What a caller may change with `update`; lifecycle fields are changed only by the store. */
-export type SessionChange = Partial<Pick<SessionRecord, "model" | "budgets" | "policy" | "preferences" | "memory">>;
+export type SessionChange = Partial<Pick<SessionRecord, "model" | "budgets" | "policy" | "preferences" | "memory" | "persona">>;
 
 export interface ListOptions {
   status?: SessionStatus;

@@ -70,6 +70,29 @@ describe("sessions with a persona, at the model's wire", () => {
     expect(bad.text).toMatch(/period/);
   });
 
+  it("ha_agent_update_session puts a session on a persona, and the next turn takes it on; null takes it off", async () => {
+    const started = await callTool(stack.client, "ha_agent_start_session", {});
+    const sessionId = started.value.session_id as string;
+    const updated = await callTool(stack.client, "ha_agent_update_session", { session_id: sessionId, persona: "home_guide", pins: ["Answer in one sentence."] });
+    expect(updated.value, updated.text).toMatchObject({ persona: { name: "home_guide", args: {} }, pins: ["Answer in one sentence."] });
+
+    const before = gemini.requests.length;
+    const sent = await callTool(stack.client, "ha_agent_send_message", { session_id: sessionId, message: "What is on?" });
+    await callTool(stack.client, "ha_agent_await_continuation", { continuation_id: sent.value.continuation_id, timeout_ms: 20_000 });
+    const [first] = turnRequests(before);
+    expect(system(first!.body)).toContain("HA Agent's guide");
+    expect(system(first!.body)).toContain("Answer in one sentence.");
+
+    const cleared = await callTool(stack.client, "ha_agent_update_session", { session_id: sessionId, persona: null });
+    expect(cleared.value).toMatchObject({ persona: null });
+    const unknown = await callTool(stack.client, "ha_agent_update_session", { session_id: sessionId, persona: "plumber" });
+    expect(unknown.isError).toBe(true);
+    const again = gemini.requests.length;
+    const next = await callTool(stack.client, "ha_agent_send_message", { session_id: sessionId, message: "And now?" });
+    await callTool(stack.client, "ha_agent_await_continuation", { continuation_id: next.value.continuation_id, timeout_ms: 20_000 });
+    expect(system(turnRequests(again)[0]!.body)).not.toContain("HA Agent's guide");
+  });
+
   async function waitForState(state: string) {
     for (let i = 0; i < 100 && stack.app.index.entity(LIGHT)?.state?.state !== state; i++) await new Promise((r) => setTimeout(r, 20));
   }

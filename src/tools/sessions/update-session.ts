@@ -3,7 +3,7 @@ import { MEMORY_LIMITS, type Store } from "../../store/index.js";
 import { refusalsAsFailures } from "../failure.js";
 import { text } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
-import { AllowlistedServicesInput, PolicyWire, SessionIdInput, notFound, policyToWire } from "./wire.js";
+import { AllowlistedServicesInput, PersonaFields, PolicyWire, SessionIdInput, notFound, personaChoice, policyToWire, type PersonaCheck } from "./wire.js";
 
 const Input = z.object({
   session_id: SessionIdInput,
@@ -12,6 +12,8 @@ const Input = z.object({
     .extend({ allowlisted_services: AllowlistedServicesInput.optional() })
     .optional()
     .describe("Fields to change; the others stay. The add-on's options still cap what it may do."),
+  persona: PersonaFields.persona.nullable().describe("A persona (prompts/list) for the next turns; null removes it."),
+  persona_args: PersonaFields.persona_args,
 });
 
 const Output = z.object({
@@ -19,17 +21,18 @@ const Output = z.object({
   version: z.number().int().describe("Bumped by each change of the session."),
   pins: z.array(z.string()),
   policy: PolicyWire,
+  persona: z.object({ name: z.string(), args: z.record(z.string(), z.string()) }).nullable(),
 });
 
 /**
  * `update_session`: changes a session's pins and policy after it started.
  * The next turn reads them; the add-on's options cap the policy as at start.
  */
-export function createUpdateSessionTool(deps: { store: Store }): ToolSpec {
+export function createUpdateSessionTool(deps: { store: Store; checkPersona?: PersonaCheck }): ToolSpec {
   return defineTool({
     name: "update_session",
     title: "Change a session",
-    description: "Changes one of your sessions' pins or policy; the next turn follows them. The add-on's options still cap what the agent may do.",
+    description: "Changes one of your sessions' pins, policy or persona; the next turn follows them. The add-on's options still cap what the agent may do.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -50,13 +53,19 @@ export function createUpdateSessionTool(deps: { store: Store }): ToolSpec {
         ...(p.approval !== undefined ? { approval: p.approval } : {}),
         ...(p.max_open_continuations !== undefined ? { maxOpenContinuations: p.max_open_continuations } : {}),
       };
+      const persona = args.persona === null ? null : personaChoice({ persona: args.persona, persona_args: args.persona_args });
+      if (persona) {
+        if (!deps.checkPersona) return fail("unknown_persona", `persona: this add-on offers no personas, so "${persona.name}" cannot be used; leave persona out.`);
+        deps.checkPersona(persona);
+      }
       const memory = args.pins ? await deps.store.sessions.memory(owner, args.session_id) : undefined;
       const updated = await deps.store.sessions.update(owner, args.session_id, session.version, {
         policy,
+        ...(persona !== undefined ? { persona: persona ?? undefined } : {}),
         ...(memory && args.pins ? { memory: { ...memory, pins: args.pins.map((text, i) => ({ id: `p${i + 1}`, text })) } } : {}),
       });
       const pins = (await deps.store.sessions.memory(owner, args.session_id)).pins.map((pin) => pin.text);
-      return ok({ session_id: updated.id, version: updated.version, pins, policy: policyToWire(updated.policy) });
+      return ok({ session_id: updated.id, version: updated.version, pins, policy: policyToWire(updated.policy), persona: updated.persona ?? null });
     }),
   });
 }
