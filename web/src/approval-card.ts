@@ -31,7 +31,7 @@ export class ApprovalCard extends LitElement {
         <thead><tr><th scope="col">Target</th><th scope="col">When asked</th><th scope="col">Now</th></tr></thead>
         <tbody>${a.targets.map((t) => html`<tr><td>${t.name ? html`${t.name} <code>${t.entityId}</code>` : html`<code>${t.entityId}</code>`}</td><td>${t.stateThen ?? "–"}</td><td>${t.stateNow ?? "–"}</td></tr>`)}</tbody>
       </table>
-      ${Object.keys(a.data).length ? html`<h3>Data</h3><pre>${JSON.stringify(a.data, null, 2)}</pre>` : ""}
+      ${Object.keys(a.data).length ? html`<h3>Data</h3><pre tabindex="0">${JSON.stringify(a.data, null, 2)}</pre>` : ""}
       <p class="muted">${a.alsoWaitsIn}</p>
       ${a.canAnswer
         ? html`<div class="actions">

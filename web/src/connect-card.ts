@@ -26,7 +26,7 @@ export class ConnectCard extends LitElement {
         (s, i) => html`<details ?open=${i === 0}>
           <summary>${s.client}</summary>
           <div class="head"><span class="muted">${s.where}</span><button @click=${() => this.#copy(s.client, s.text)} aria-label="Copy the ${s.client} snippet">${this.copied === s.client ? "Copied" : "Copy"}</button></div>
-          <pre data-client=${s.client}>${s.text}</pre>
+          <pre tabindex="0" data-client=${s.client}>${s.text}</pre>
         </details>`,
       )}
     </section>`;

@@ -35,8 +35,8 @@ export class TurnTimeline extends LitElement {
         return html`<li data-entry="model"><span class="kind">Model call ${e.step}</span> <span class="muted">${e.model} · ${e.tokensIn} in / ${e.tokensOut} out${e.tokensThinking ? ` / ${e.tokensThinking} thinking` : ""} tokens · ${Math.round(e.durationMs)} ms</span>${e.text ? html`<div>${e.text}</div>` : nothing}${e.toolCalls.length ? html`<div class="muted">asks for ${e.toolCalls.join(", ")}</div>` : nothing}</li>`;
       case "tool":
         return html`<li data-entry="tool"><span class="kind">${e.action ? "Action" : "Tool"}: <code>${e.name}</code></span>${e.durationMs !== undefined ? html` <span class="muted">${Math.round(e.durationMs)} ms</span>` : nothing}
-          <pre aria-label="Arguments">${JSON.stringify(e.args, null, 2)}</pre>
-          ${e.result !== undefined ? html`<pre aria-label="Result" class=${e.isError ? "error" : ""}>${JSON.stringify(e.result, null, 2)}</pre>` : html`<div class="muted">running…</div>`}</li>`;
+          <pre tabindex="0" aria-label="Arguments">${JSON.stringify(e.args, null, 2)}</pre>
+          ${e.result !== undefined ? html`<pre tabindex="0" aria-label="Result" class=${e.isError ? "error" : ""}>${JSON.stringify(e.result, null, 2)}</pre>` : html`<div class="muted">running…</div>`}</li>`;
       case "approval":
         return html`<li data-entry="approval"><span class="kind">Asked for approval</span>: <code>${e.service}</code> on ${e.targets.join(", ")}</li>`;
       case "decision":

@@ -1,5 +1,7 @@
-import { LitElement, html, css } from "lit";
+import { LitElement, html, css, unsafeCSS } from "lit";
 import uPlot from "uplot";
+// The chart lives in this element's shadow root, so its stylesheet must too; esbuild inlines the text at build time.
+import uPlotCss from "uplot/dist/uPlot.min.css" with { type: "text" };
 import type { UsageReport } from "./api.js";
 import { cardStyles } from "./theme.js";
 
@@ -8,7 +10,7 @@ const COLORS = ["#03a9f4", "#ff9800", "#4caf50", "#9c27b0", "#f44336"];
 /** Tokens per day and per model over 30 days, and the turns and calls behind them. */
 export class UsageCard extends LitElement {
   static override properties = { usage: { attribute: false } };
-  static override styles = [cardStyles, css`.chart { width: 100%; min-height: 200px; } table { border-collapse: collapse; width: 100%; } th, td { text-align: right; padding: 4px 6px; border-bottom: 1px solid var(--divider-color); } th:first-child, td:first-child, th:nth-child(2), td:nth-child(2) { text-align: left; } th { font-weight: 500; color: var(--secondary-text-color); }`];
+  static override styles = [cardStyles, unsafeCSS(uPlotCss), css`.chart { width: 100%; min-height: 200px; } table { border-collapse: collapse; width: 100%; } th, td { text-align: right; padding: 4px 6px; border-bottom: 1px solid var(--divider-color); } th:first-child, td:first-child, th:nth-child(2), td:nth-child(2) { text-align: left; } th { font-weight: 500; color: var(--secondary-text-color); }`];
   declare usage: UsageReport | undefined;
   #plot: uPlot | undefined;
 

@@ -11,7 +11,8 @@ export function usageReport(records: readonly ContinuationRecord[], options: { n
   const rows = new Map<string, UsageDay>();
   for (const r of records) {
     const day = dayOf(r.createdAt);
-    if (!days.includes(day)) continue;
+    // A turn cancelled or refused before its first model call cost nothing.
+    if (!days.includes(day) || r.usage.modelCalls === 0) continue;
     const model = r.usage.model ?? r.request.model ?? "unknown";
     const key = `${day} ${model}`;
     const row = rows.get(key) ?? { day, model, tokens: 0, turns: 0, modelCalls: 0, toolCalls: 0 };
