@@ -26,7 +26,9 @@ export async function startIngressProxy(target: string, user: () => IngressUser 
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
-    out.on("error", () => res.writeHead(502).end());
+    out.on("error", () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
+    // A browser that leaves (an EventSource closed) ends the upstream request too, as ingress does.
+    res.on("close", () => out.destroy());
     req.pipe(out);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
