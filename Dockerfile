@@ -9,6 +9,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY web ./web
+COPY scripts/build-web.mjs ./scripts/
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # Runtime stage: Node, production dependencies and the compiled program only.

@@ -1,6 +1,8 @@
 import type { AppConfig } from "./config/index.js";
 import { createHaClient, type BackoffOptions, type CreateWebSocket, type HaClient } from "./ha/index.js";
-import { createStatusChecks, startMcpListener, startStatusListener, createTokenVerifier, healthReport, TOKEN_HINTS } from "./http/index.js";
+import { statfs } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { createConsole, createStatusChecks, createTurnRecords, createUserDirectory, loadAssets, startMcpListener, startStatusListener, createTokenVerifier, healthReport, TOKEN_HINTS } from "./http/index.js";
 import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpEndpoint } from "./mcp/index.js";
 import { builtInPersonas, describeProblem, PersonaRegistry, watchPersonaDir } from "./personas/index.js";
@@ -9,7 +11,7 @@ import { describeError } from "./shared/index.js";
 import type { House, Simulator } from "./simulator/index.js";
 import { loadSecret, openStore, type Store, type StoreFs } from "./store/index.js";
 import { createAgentTasks, createAgentTools, createCallServiceTool, createGroundingTools, createSessionTools, ToolRegistry } from "./tools/index.js";
-import { createAgent } from "./agent/index.js";
+import { createAgent, readJournal, storeJournal } from "./agent/index.js";
 import { builtInModelProviders, checkModel, createModelSource, DEMO_LABEL, modelSettingsFrom, type ModelProviderRegistry, type ModelSource } from "./models/index.js";
 
 export const VERSION = "0.1.0";
@@ -97,6 +99,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
 
   try {
     let simulator: Simulator | undefined;
+    let demoUser: { id: string; name: string } | undefined;
     let ha = config.ha;
     let coreApiUrl = config.coreApiUrl;
     if (config.mode === "demo") {
@@ -105,6 +108,9 @@ export async function startApp(deps: AppDeps): Promise<App> {
       // DEMO_TOKEN is only another token of the demo house's own user: the principal, and so its sessions, stay the same.
       simulator = await startSimulator({ house: deps.demoHouse ?? demoHouse(), host: "127.0.0.1", logger: logger.child({ part: "simulator" }), clock, ...(config.demoToken ? { users: [defaultAdmin(config.demoToken)] } : {}) });
       onStop("simulator", () => simulator!.close());
+      // The console's visitor who names no one is the demo house's own user, whose sessions MCP clients create.
+      const { id, name } = defaultAdmin();
+      demoUser = { id, name };
       ha = { wsUrl: simulator.wsUrl, apiUrl: simulator.apiUrl, token: simulator.users.tokenFor() };
       coreApiUrl = simulator.apiUrl;
     }
@@ -221,20 +227,42 @@ export async function startApp(deps: AppDeps): Promise<App> {
     // start of the second one still closes the first.
     const mcp = await startMcpListener({ host: deps.host, port: config.mcpPort, verifier, mcp: mcpEndpoint, health, logger: logger.child({ part: "http" }), tokenHint: config.mode === "demo" ? TOKEN_HINTS.demo : TOKEN_HINTS.homeAssistant, events: { source: agent.runtime } });
     onStop("MCP listener", () => mcp.close());
+    const shownHost = deps.host === "0.0.0.0" || deps.host === "::" ? "127.0.0.1" : deps.host;
+    const mcpUrl = `http://${shownHost}:${mcp.port}/mcp`;
+    const demoToken = simulator ? ha.token : undefined;
+    const turns = createTurnRecords({ store, now: () => clock.now() });
+    const consoleRoutes = createConsole({
+      version: VERSION,
+      mode: config.mode,
+      health,
+      store,
+      turns,
+      users: createUserDirectory({ command: (message) => client.sendCommand(message), clock }),
+      actuation: ceiling,
+      entityState: (entityId) => index.states().get(entityId)?.state ?? null,
+      diskSpace: () => statfs(config.dataDir).then((s) => ({ freeBytes: s.bavail * s.bsize, totalBytes: s.blocks * s.bsize }), () => undefined),
+      // Under the Supervisor, clients reach the add-on through Home Assistant's host name.
+      connect: { mcpUrl: config.mode === "addon" ? `http://homeassistant.local:${mcp.port}/mcp` : mcpUrl, demoToken },
+      now: () => clock.now(),
+      trustedProxies: config.statusTrustedProxies,
+      ...(demoUser ? { demoUser } : {}),
+      agent: { approve: (p, a) => agent.runtime.approve(p, a), cancel: (p, id, reason) => agent.runtime.cancel(p, id, reason), watch: (p, a) => agent.runtime.watch(p, a), journal: (owner, id) => readJournal(storeJournal(store, owner, id)) },
+      assets: await loadAssets(fileURLToPath(new URL("./web/", import.meta.url))),
+      remoteToken: config.statusToken,
+      retentionHours: options.continuation_retention_hours,
+      logger: logger.child({ part: "console" }),
+    });
     const status = await startStatusListener({
-      host: deps.host,
+      host: config.statusBind ?? deps.host,
       port: config.statusPort,
       allowedAddresses: config.statusAllowedAddresses,
-      health,
-      info: { version: VERSION, mode: config.mode, mcpPath: "/mcp", mcpPort: mcp.port, toolNames: registry.list().map((t) => registry.wireName(t.name)) },
+      console: consoleRoutes,
       logger: logger.child({ part: "status" }),
     });
     onStop("status listener", () => status.close());
 
-    const shownHost = deps.host === "0.0.0.0" || deps.host === "::" ? "127.0.0.1" : deps.host;
-    const mcpUrl = `http://${shownHost}:${mcp.port}/mcp`;
-    const statusUrl = `http://${shownHost}:${status.port}/`;
-    const demoToken = simulator ? ha.token : undefined;
+    const statusHost = config.statusBind ?? deps.host;
+    const statusUrl = `http://${statusHost === "0.0.0.0" || statusHost === "::" ? "127.0.0.1" : statusHost}:${status.port}/`;
     const described = models.describe();
     const modelLabel = described.provider === "demo" ? DEMO_LABEL : described.status === "configured" ? `${described.provider} ${described.model}` : "not configured";
     deps.onListening?.({ mcpUrl, statusUrl, demoToken, modelLabel });

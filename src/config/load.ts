@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { ConfigError, type ConfigProblem } from "./errors.js";
-import { ENV_SCHEMAS, OPTION_ENV, OPTION_SCHEMAS, SECRET_OPTIONS, type OptionName, type Options } from "./options.js";
+import { ENV_SCHEMAS, OPTION_ENV, OPTION_SCHEMAS, SECRET_ENV, SECRET_OPTIONS, type OptionName, type Options } from "./options.js";
 
 export type Mode = "addon" | "standalone" | "demo";
 
@@ -32,6 +32,12 @@ export interface AppConfig {
   statusPort: number;
   /** Add-on mode: the status page answers only the ingress proxy. */
   statusAllowedAddresses: string[] | undefined;
+  /** Where the status listener binds; undefined in add-on mode, where ingress reaches it on every interface. */
+  statusBind: string | undefined;
+  /** Addresses whose X-Remote-User-* headers are believed: the ingress proxy, loopback outside add-on mode, and STATUS_TRUSTED_PROXIES. */
+  statusTrustedProxies: string[];
+  /** Outside add-on mode with a non-loopback STATUS_BIND: the token other hosts open the console with. */
+  statusToken: string | undefined;
 }
 
 export interface ConfigSources {
@@ -66,6 +72,10 @@ export async function loadConfig({ env, readFile, modelProviders }: ConfigSource
   if (mode === "standalone" && !environment.HA_TOKEN) {
     problems.push({ setting: "HA_TOKEN", problem: "is required when HA_URL is set: create a long-lived access token in your Home Assistant profile (Security tab) and set HA_TOKEN to it." });
   }
+  const statusBind = environment.STATUS_BIND as string;
+  if (mode !== "addon" && !isLoopback(statusBind) && !environment.STATUS_TOKEN) {
+    problems.push({ setting: "STATUS_TOKEN", problem: `is required when STATUS_BIND (${statusBind}) lets other hosts reach the status page: set it to a long random string (e.g. from \`openssl rand -hex 24\`) and open the page once as http://<host>:<STATUS_PORT>/?token=<STATUS_TOKEN>.` });
+  }
   if (problems.length) throw new ConfigError(problems, mode === "addon" ? `the add-on options (${ADDON_OPTIONS_PATH})` : "the environment");
 
   const haUrl = environment.HA_URL ? baseUrlOf(environment.HA_URL as string) : undefined;
@@ -79,6 +89,10 @@ export async function loadConfig({ env, readFile, modelProviders }: ConfigSource
     userConfigDir: undefined as string | undefined,
     personasDir: environment.PERSONAS_DIR as string | undefined,
     statusAllowedAddresses: undefined as string[] | undefined,
+    statusBind: mode === "addon" ? undefined : statusBind,
+    // Loopback is where a local reverse proxy or an ingress stand-in sits; under the Supervisor, only its ingress proxy.
+    statusTrustedProxies: [...(mode === "addon" ? [INGRESS_PROXY] : ["127.0.0.1", "::1"]), ...(environment.STATUS_TRUSTED_PROXIES as string[])],
+    statusToken: mode === "addon" ? undefined : (environment.STATUS_TOKEN as string | undefined),
   };
   switch (mode) {
     case "addon":
@@ -162,11 +176,15 @@ function parseEach(
     if (result.success) {
       out[name] = result.data;
     } else {
-      const shown = SECRET_OPTIONS.has(name as OptionName) ? "" : `, got ${JSON.stringify(value)}`;
+      const shown = SECRET_OPTIONS.has(name as OptionName) || SECRET_ENV.has(name) ? "" : `, got ${JSON.stringify(value)}`;
       problems.push({ setting: label(name), problem: `${result.error.issues.map((i) => i.message).join("; ")}${shown}` });
     }
   }
   return out;
+}
+
+function isLoopback(address: string): boolean {
+  return address === "::1" || address.startsWith("127.");
 }
 
 function stripSlash(url: string): string {

@@ -95,4 +95,16 @@ export const ENV_SCHEMAS = {
   PERSONAS_DIR: z.string().min(1).optional(),
   MCP_PORT: port().default(8808),
   STATUS_PORT: port().default(8099),
+  /** Outside add-on mode: where the status listener binds. Loopback unless a person opens it to the network on purpose. */
+  STATUS_BIND: z.union([z.ipv4(), z.ipv6()], { error: "expected an IP address to bind the status page to, e.g. 0.0.0.0 for every interface" }).default("127.0.0.1"),
+  /** Needed when STATUS_BIND is not loopback: other hosts open the console with it. */
+  STATUS_TOKEN: z.string().min(16, { error: "expected at least 16 characters (a long random string, e.g. from `openssl rand -hex 24`)" }).optional(),
+  /** Reverse proxies whose X-Remote-User-* headers name the person using the console (comma-separated addresses). */
+  STATUS_TRUSTED_PROXIES: z.preprocess(
+    (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v),
+    z.array(z.union([z.ipv4(), z.ipv6()], { error: "expected IP addresses separated by commas, e.g. 192.168.1.5,10.0.0.2" })).default([]),
+  ),
 } as const;
+
+/** Settings that are secrets: a problem with one never echoes its value. */
+export const SECRET_ENV: ReadonlySet<string> = new Set(["HA_TOKEN", "DEMO_TOKEN", "SUPERVISOR_TOKEN", "STATUS_TOKEN"]);

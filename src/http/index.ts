@@ -1,6 +1,6 @@
 export { startMcpListener, type Listener, type McpListenerOptions } from "./mcp-listener.js";
 export { startStatusListener, type StatusListenerOptions } from "./status-listener.js";
-export type { StatusInfo } from "./status-page.js";
+export { createConsole, createTurnRecords, createUserDirectory, loadAssets, type Console, type ConsoleOptions } from "./console/index.js";
 export { healthReport, type HealthCheck, type HealthReport } from "./health.js";
 export { createStatusChecks, type StatusSources } from "./status-checks.js";
 export { createTokenVerifier, TOKEN_HINTS, type TokenVerifier, type TokenVerifierOptions } from "./auth/index.js";

@@ -1,54 +1,90 @@
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { silentLogger } from "../shared/index.js";
+import { createConsole, createTurnRecords, loadAssets, type ConsoleOptions } from "./console/index.js";
 import type { HealthReport } from "./health.js";
 import type { Listener } from "./mcp-listener.js";
 import { startStatusListener } from "./status-listener.js";
 
-const health: HealthReport = {
-  status: "unavailable",
-  reasons: ["connecting to Home Assistant"],
-  uptimeSeconds: 12,
-  components: { home_assistant: { ok: false, details: { status: "connecting" } }, index: { ok: true, details: { entities: 12345, heapUsedBytes: 52_428_800 } } },
-};
-const info = { version: "9.9.9", mode: "add-on", mcpPath: "/mcp", mcpPort: 8808, toolNames: ["ha_agent_state_query"] };
+const health: HealthReport = { status: "unavailable", reasons: ["connecting to Home Assistant"], uptimeSeconds: 12, components: { home_assistant: { ok: false, details: { status: "connecting" } } } };
+const store = { sessions: { list: () => ({ sessions: [] }), listAll: () => ({ sessions: [] }) }, continuations: { get: async () => undefined }, recovery: { durationMs: 1, interrupted: [], quarantined: [], problems: [] } } as unknown as ConsoleOptions["store"];
+
+async function options(assetsDir?: string): Promise<ConsoleOptions> {
+  return {
+    version: "9.9.9",
+    mode: "standalone",
+    health: () => health,
+    store,
+    turns: createTurnRecords({ store, now: () => 0 }),
+    users: { lookup: async () => undefined },
+    actuation: { allow: false, allowlist: [] },
+    entityState: () => null,
+    diskSpace: async () => undefined,
+    connect: { mcpUrl: "http://127.0.0.1:8808/mcp", demoToken: undefined },
+    now: () => 0,
+    trustedProxies: ["127.0.0.1"],
+    agent: { approve: async () => ({}), cancel: async () => ({}), watch: async () => undefined, journal: async () => [] },
+    assets: assetsDir ? await loadAssets(assetsDir) : undefined,
+    remoteToken: undefined,
+    retentionHours: 24,
+    logger: silentLogger,
+  };
+}
 
 describe("status listener", () => {
   let listener: Listener | undefined;
+  let dir: string | undefined;
   afterEach(async () => {
     await listener?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it("renders the health report for people, under the ingress path", async () => {
-    listener = await startStatusListener({ host: "127.0.0.1", port: 0, health: () => health, info, logger: silentLogger });
-    const res = await fetch(`http://127.0.0.1:${listener.port}/`, { headers: { "x-ingress-path": "/api/hassio_ingress/abc123", "x-remote-user-display-name": "Sam <b>" } });
-    expect(res.status).toBe(200);
-    const html = await res.text();
+  it("serves the built page's hashed files compressed, named under the ingress path", async () => {
+    dir = await mkdtemp(join(tmpdir(), "console-assets-"));
+    await mkdir(join(dir, "assets"));
+    const js = "console.log('hi')";
+    await writeFile(join(dir, "assets", "app-ABC.js"), js);
+    await writeFile(join(dir, "assets", "app-ABC.js.gz"), gzipSync(js));
+    await writeFile(join(dir, "assets", "style-DEF.css"), "body{}");
+    await writeFile(join(dir, "manifest.json"), JSON.stringify({ js: "assets/app-ABC.js", css: "assets/style-DEF.css" }));
+    listener = await startStatusListener({ host: "127.0.0.1", port: 0, console: createConsole(await options(dir)), logger: silentLogger });
+    const html = await (await fetch(`http://127.0.0.1:${listener.port}/`, { headers: { "x-ingress-path": "/api/hassio_ingress/abc123" } })).text();
     expect(html).toContain('<base href="/api/hassio_ingress/abc123/">');
-    expect(html).toContain("not ready");
-    expect(html).toContain("connecting to Home Assistant");
-    expect(html).toContain("12,345");
-    expect(html).toContain("50.0 MB");
-    expect(html).toContain("Sam &lt;b&gt;");
-    expect(html).not.toContain("<b>");
+    expect(html).toContain('<script type="module" src="assets/app-ABC.js"></script>');
+    const { request } = await import("node:http");
+    const body = await new Promise<{ headers: Record<string, unknown>; data: Buffer }>((resolve) =>
+      request({ host: "127.0.0.1", port: listener!.port, path: "/assets/app-ABC.js", headers: { "accept-encoding": "gzip" } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c)).on("end", () => resolve({ headers: res.headers, data: Buffer.concat(chunks) }));
+      }).end(),
+    );
+    expect(body.headers["content-encoding"]).toBe("gzip");
+    expect(body.headers["cache-control"]).toContain("immutable");
+    expect(gunzipSync(body.data).toString()).toBe(js);
   });
 
-  it("ignores an ingress path that is not a plain path", async () => {
-    listener = await startStatusListener({ host: "127.0.0.1", port: 0, health: () => health, info, logger: silentLogger });
+  it("ignores an ingress path that is not a plain path, and says how to build a missing page", async () => {
+    listener = await startStatusListener({ host: "127.0.0.1", port: 0, console: createConsole(await options()), logger: silentLogger });
     const html = await (await fetch(`http://127.0.0.1:${listener.port}/`, { headers: { "x-ingress-path": '/x"><script>alert(1)</script>' } })).text();
     expect(html).toContain('<base href="/">');
     expect(html).not.toContain("<script>");
+    expect(html).toContain("npm run build");
   });
 
   it("answers only the ingress proxy when told to", async () => {
-    listener = await startStatusListener({ host: "127.0.0.1", port: 0, allowedAddresses: ["172.30.32.2"], health: () => health, info, logger: silentLogger });
+    listener = await startStatusListener({ host: "127.0.0.1", port: 0, allowedAddresses: ["172.30.32.2"], console: createConsole(await options()), logger: silentLogger });
     expect((await fetch(`http://127.0.0.1:${listener.port}/`)).status).toBe(403);
     await listener.close();
-    listener = await startStatusListener({ host: "127.0.0.1", port: 0, allowedAddresses: ["127.0.0.1"], health: () => health, info, logger: silentLogger });
+    listener = await startStatusListener({ host: "127.0.0.1", port: 0, allowedAddresses: ["127.0.0.1"], console: createConsole(await options()), logger: silentLogger });
     expect((await fetch(`http://127.0.0.1:${listener.port}/`)).status).toBe(200);
   });
 
-  it("serves the same report as JSON for scripts", async () => {
-    listener = await startStatusListener({ host: "127.0.0.1", port: 0, health: () => health, info, logger: silentLogger });
+  it("serves the health report as JSON for scripts", async () => {
+    listener = await startStatusListener({ host: "127.0.0.1", port: 0, console: createConsole(await options()), logger: silentLogger });
     expect(await (await fetch(`http://127.0.0.1:${listener.port}/api/health`)).json()).toEqual(health);
   });
+
 });

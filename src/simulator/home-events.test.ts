@@ -76,6 +76,15 @@ describe("users and subscriptions", () => {
     kid.close();
   });
 
+  it("lists the users with their groups for an administrator only", async () => {
+    const kid = await RawClient.authed(sim.wsUrl, "kid-token");
+    expect((await kid.command({ id: 1, type: "config/auth/list" })).error.code).toBe("unauthorized");
+    const users = (await c.command({ id: 1, type: "config/auth/list" })).result as { id: string; name: string; group_ids: string[] }[];
+    expect(users.find((u) => u.id === "admin1")?.group_ids).toEqual(["system-admin"]);
+    expect(users.find((u) => u.id === "kid1")).toMatchObject({ name: "Noah", group_ids: ["system-users"] });
+    kid.close();
+  });
+
   it("unsubscribes, and says not_found for an unknown subscription", async () => {
     await c.command({ id: 1, type: "subscribe_events", event_type: "state_changed" });
     expect((await c.command({ id: 2, type: "unsubscribe_events", subscription: 1 })).success).toBe(true);

@@ -60,6 +60,8 @@ export interface SessionsApi {
   end(owner: string, sessionId: string, reason?: string): Promise<SessionHead>;
   /** The owner's sessions, newest first. */
   list(owner: string, options?: ListOptions): { sessions: SessionHead[]; nextCursor?: string };
+  /** Every owner's sessions, newest first: for an administrator's view, never for a caller's own tools. */
+  listAll(options?: ListOptions): { sessions: SessionHead[]; nextCursor?: string };
 }
 
 export function createSessionsApi(ctx: StoreContext): SessionsApi {
@@ -139,15 +141,19 @@ export function createSessionsApi(ctx: StoreContext): SessionsApi {
       });
     },
 
-    list(owner, options = {}) {
-      const limit = Math.min(Math.max(options.limit ?? 20, 1), 100);
-      const cursor = options.cursor !== undefined && isUlid(options.cursor) ? options.cursor : undefined;
-      const mine = [...ctx.sessions.values()]
-        .filter((s) => s.owner === owner && (!options.status || s.status === options.status) && (!cursor || s.id < cursor))
-        .sort((a, b) => (a.id < b.id ? 1 : -1));
-      const page = mine.slice(0, limit);
-      const last = page.at(-1);
-      return mine.length > limit && last ? { sessions: page, nextCursor: last.id } : { sessions: page };
-    },
+    list: (owner, options = {}) => pageOf(ctx, options, (s) => s.owner === owner),
+    listAll: (options = {}) => pageOf(ctx, options, () => true),
   };
+}
+
+/** A page of the sessions `include` keeps, newest first; the cursor is the last id of the previous page (ULIDs sort by time). */
+function pageOf(ctx: StoreContext, options: ListOptions, include: (s: SessionHead) => boolean): { sessions: SessionHead[]; nextCursor?: string } {
+  const limit = Math.min(Math.max(options.limit ?? 20, 1), 100);
+  const cursor = options.cursor !== undefined && isUlid(options.cursor) ? options.cursor : undefined;
+  const found = [...ctx.sessions.values()]
+    .filter((s) => include(s) && (!options.status || s.status === options.status) && (!cursor || s.id < cursor))
+    .sort((a, b) => (a.id < b.id ? 1 : -1));
+  const page = found.slice(0, limit);
+  const last = page.at(-1);
+  return found.length > limit && last ? { sessions: page, nextCursor: last.id } : { sessions: page };
 }

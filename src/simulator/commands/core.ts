@@ -34,6 +34,16 @@ export const coreCommands: Command[] = [
     conn.sendResult(msg.id, result);
   }),
 
+  // Like HA, only an administrator may list the users; the group says who is one.
+  defineCommand("config/auth/list", null, (conn, msg) => {
+    if (!conn.user!.isAdmin) throw new CommandError("unauthorized", "Unauthorized");
+    const owner = conn.ctx.users.list()[0]?.id;
+    conn.sendResult(
+      msg.id,
+      conn.ctx.users.list().map((u) => ({ id: u.id, name: u.name, username: null, is_owner: u.id === owner, is_active: true, local_only: false, system_generated: false, group_ids: [u.isAdmin ? "system-admin" : "system-users"], credentials: [] })),
+    );
+  }),
+
   defineCommand("subscribe_events", { event_type: str().optional() }, (conn, msg) => {
     const { id } = msg;
     // Like HA, only admins may listen to every event or to events outside the allowlist.

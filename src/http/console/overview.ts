@@ -1,0 +1,125 @@
+import type { HealthReport } from "../health.js";
+import type { ContinuationRecord, SessionHead, Store } from "../../store/index.js";
+import { describePolicy, type ActuationOptions } from "./policy.js";
+import { findProblems } from "./problems.js";
+import { connectSnippets } from "./snippets.js";
+import type { TurnRecords } from "./turn-records.js";
+import type { UserDirectory } from "./viewer.js";
+import type { ApprovalView, ConnectView, HealthView, Overview, SessionView, Viewer } from "./wire.js";
+
+const HOUR_MS = 3_600_000;
+/** Turns listed per session; older ones stay in the store. */
+const TURNS_SHOWN = 20;
+
+export interface OverviewSources {
+  version: string;
+  mode: string;
+  health(): HealthReport;
+  store: Pick<Store, "sessions" | "continuations" | "recovery">;
+  turns: TurnRecords;
+  users: UserDirectory;
+  actuation: ActuationOptions;
+  /** The entity's state now, for an approval's targets. */
+  entityState(entityId: string): string | null;
+  diskSpace(): Promise<{ freeBytes: number; totalBytes: number } | undefined>;
+  connect: { mcpUrl: string; demoToken: string | undefined };
+  now(): number;
+}
+
+type Details = { details?: Record<string, unknown> };
+const num = (v: unknown) => (typeof v === "number" ? v : 0);
+
+async function healthView(src: OverviewSources, report: HealthReport): Promise<HealthView> {
+  const c = report.components as Record<string, Details | undefined>;
+  const ha = c.home_assistant?.details ?? {};
+  const index = c.index?.details ?? {};
+  const model = c.model?.details ?? {};
+  const disk = await src.diskSpace();
+  // The model's last error and rate limits, read from the turns it ended.
+  const recent = (await src.turns.recent()).filter((r) => r.error && r.error.code !== "cancelled");
+  const last = recent.sort((a, b) => b.updatedAt - a.updatedAt)[0];
+  const now = src.now();
+  const recovery = src.store.recovery;
+  return {
+    status: report.status,
+    uptimeSeconds: report.uptimeSeconds,
+    ha: { status: String(ha.status ?? "unknown"), version: typeof ha.version === "string" ? ha.version : null },
+    index: { ready: (c.index as { ok?: boolean } | undefined)?.ok === true, entities: num(index.entities), devices: num(index.devices), areas: num(index.areas), lastSyncAt: typeof index.lastSyncAt === "number" ? index.lastSyncAt : null, eventsPerSecond: num(index.eventsPerSecond) },
+    store: {
+      writable: (c.store as { ok?: boolean } | undefined)?.ok !== false,
+      freeBytes: disk?.freeBytes ?? null,
+      totalBytes: disk?.totalBytes ?? null,
+      quarantined: recovery.quarantined.length,
+      lastRecovery: { durationMs: recovery.durationMs, interrupted: recovery.interrupted.length, problems: recovery.problems.slice(0, 5) },
+    },
+    model: {
+      status: String(model.status ?? "not configured"),
+      provider: String(model.provider ?? "none"),
+      model: String(model.model ?? ""),
+      lastError: last?.error ? { code: last.error.code, message: last.error.message, at: last.updatedAt } : null,
+      rateLimitedLastHour: recent.filter((r) => r.updatedAt > now - HOUR_MS && /rate.?limit/i.test(`${r.error!.code} ${r.error!.message}`)).length,
+    },
+  };
+}
+
+/** The sessions a viewer may see: their own, or everyone's for an admin; none for nobody. */
+export function visibleSessions(src: Pick<OverviewSources, "store" | "turns">, viewer: Viewer | undefined): SessionHead[] {
+  if (!viewer) return [];
+  return viewer.isAdmin ? src.turns.allSessions() : src.store.sessions.list(viewer.id, { limit: 100 }).sessions;
+}
+
+async function sessionView(src: OverviewSources, s: SessionHead, viewer: Viewer): Promise<SessionView> {
+  const owner = s.owner === viewer.id ? viewer.name : ((await src.users.lookup(s.owner))?.name ?? s.owner);
+  const turns = [...s.messages].sort((a, b) => b.createdAt - a.createdAt).slice(0, TURNS_SHOWN);
+  return { id: s.id, owner: s.owner, ownerName: owner, status: s.status, createdAt: s.createdAt, updatedAt: s.updatedAt, turns, tokens: s.stats.tokensIn + s.stats.tokensOut + s.stats.tokensThinking, canAct: s.owner === viewer.id };
+}
+
+function approvalView(src: OverviewSources, record: ContinuationRecord, viewer: Viewer): ApprovalView | undefined {
+  const a = record.approval;
+  if (record.status !== "input_required" || !a) return undefined;
+  const then = new Map(a.targetStates.map((t) => [t.entityId, t]));
+  return {
+    continuationId: record.id,
+    approvalId: a.id,
+    service: `${a.call.domain}.${a.call.service}`,
+    targets: a.call.targets.map((entityId) => ({ entityId, ...(then.get(entityId)?.name ? { name: then.get(entityId)!.name! } : {}), stateThen: then.get(entityId)?.state ?? null, stateNow: src.entityState(entityId) })),
+    data: a.call.data,
+    why: a.why === "approval_required" ? "This service always asks first (approval_required)." : "The session asks before every action.",
+    expiresAt: a.expiresAt,
+    canAnswer: record.owner === viewer.id,
+    alsoWaitsIn: "Also asked in the MCP client that sent the message; the first answer counts.",
+  };
+}
+
+/** Everything the page's first screen shows, for one viewer. */
+export async function buildOverview(src: OverviewSources, viewer: Viewer | undefined): Promise<Overview> {
+  const health = await healthView(src, src.health());
+  const sessions = visibleSessions(src, viewer);
+  const approvals: ApprovalView[] = [];
+  if (viewer) {
+    for (const s of sessions) {
+      for (const id of s.openContinuations) {
+        const record = await src.store.continuations.get(s.owner, id);
+        const view = record && approvalView(src, record, viewer);
+        if (view) approvals.push(view);
+      }
+    }
+  }
+  const connect: ConnectView = {
+    mcpUrl: src.connect.mcpUrl,
+    tokenHint: src.connect.demoToken ? "the demo token below" : "a long-lived access token from your Home Assistant profile (Security tab)",
+    ...(src.connect.demoToken ? { demoToken: src.connect.demoToken } : {}),
+    snippets: connectSnippets({ mcpUrl: src.connect.mcpUrl, token: src.connect.demoToken ?? "<token>" }),
+  };
+  return {
+    version: src.version,
+    mode: src.mode,
+    viewer: viewer ?? null,
+    health,
+    problems: findProblems(health, src.mode),
+    policy: describePolicy(src.actuation),
+    connect,
+    sessions: viewer ? await Promise.all(sessions.map((s) => sessionView(src, s, viewer))) : [],
+    approvals,
+  };
+}

@@ -1,0 +1,79 @@
+import type { JournalRecord } from "../../agent/index.js";
+import { redactSecrets, type ContinuationRecord } from "../../store/index.js";
+import type { Timeline, TimelineEntry } from "./wire.js";
+
+/** A tool result larger than this is cut for the page; the journal keeps it whole. */
+const MAX_RESULT_CHARS = 4_000;
+
+function trimmed(value: unknown): unknown {
+  const text = JSON.stringify(value) ?? "null";
+  return text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}… (${text.length} characters in all)` : value;
+}
+
+/** One journal line as a timeline entry, redacted as the store redacts; undefined for lines a person need not see. */
+export function timelineEntry(record: JournalRecord): TimelineEntry | undefined {
+  switch (record.type) {
+    case "model_response": {
+      const d = record.detail;
+      return { kind: "model", step: d.step, model: `${d.turn.provider}/${d.turn.model}`, tokensIn: d.usage.inputTokens, tokensOut: d.usage.outputTokens, tokensThinking: d.usage.thinkingTokens, durationMs: d.durationMs, text: redactSecrets(d.turn.text), toolCalls: d.turn.toolCalls.map((c) => c.name) };
+    }
+    case "tool_call":
+      return { kind: "tool", step: record.detail.step, index: record.detail.index, name: record.detail.call.name, action: record.detail.action, args: redactSecrets(record.detail.call.args) };
+    case "approval_request": {
+      const call = record.detail.call;
+      return { kind: "approval", approvalId: record.detail.id, service: `${call.domain}.${call.service}`, targets: call.targets, data: redactSecrets(call.data) };
+    }
+    case "approval_decision": {
+      const d = record.detail;
+      return { kind: "decision", approvalId: d.approvalId, decision: d.decision, ...(d.via ? { via: d.via } : {}), ...(d.reason ? { reason: redactSecrets(d.reason) } : {}) };
+    }
+    case "wrap_up":
+      return { kind: "wrap_up", budget: record.detail.budget };
+    default:
+      return undefined;
+  }
+}
+
+/** Adds a tool result to the call it answers. */
+function attachResult(entries: TimelineEntry[], record: Extract<JournalRecord, { type: "tool_result" }>): void {
+  const call = entries.find((e) => e.kind === "tool" && e.step === record.detail.step && e.index === record.detail.index);
+  if (call?.kind === "tool") {
+    call.result = trimmed(redactSecrets(record.detail.result.output));
+    call.isError = record.detail.result.isError;
+    call.durationMs = record.detail.durationMs;
+  }
+}
+
+/** Entity ids named in the answer's citations. */
+function citedEntities(record: ContinuationRecord): string[] {
+  const ids = new Set<string>();
+  for (const c of record.response?.citations ?? []) for (const m of `${c.source} ${c.detail ?? ""}`.matchAll(/\b[a-z_]+\.[a-z0-9_]+\b/g)) ids.add(m[0]);
+  return [...ids];
+}
+
+/** A turn as the page shows it: its request, each model and tool call, approvals, and the answer. */
+export function buildTimeline(record: ContinuationRecord, journal: readonly JournalRecord[], canAct: boolean): Timeline {
+  const entries: TimelineEntry[] = [];
+  for (const line of journal) {
+    if (line.type === "tool_result") attachResult(entries, line);
+    else {
+      const entry = timelineEntry(line);
+      if (entry) entries.push(entry);
+    }
+  }
+  return {
+    continuationId: record.id,
+    sessionId: record.sessionId,
+    owner: record.owner,
+    status: record.status,
+    message: redactSecrets(record.request.message),
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    entries,
+    answer: record.response ? redactSecrets(record.response.finalMessage) : null,
+    cites: citedEntities(record),
+    error: record.error ? redactSecrets(record.error) : null,
+    usage: { tokensIn: record.usage.tokensIn, tokensOut: record.usage.tokensOut, tokensThinking: record.usage.tokensThinking, modelCalls: record.usage.modelCalls, toolCalls: record.usage.toolCalls },
+    canAct,
+  };
+}

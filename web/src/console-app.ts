@@ -1,0 +1,133 @@
+import { LitElement, html, css, nothing } from "lit";
+import { api, type Overview, type Timeline, type TurnEvent, type UsageReport } from "./api.js";
+import { cardStyles } from "./theme.js";
+
+/**
+ * The console: it renders what its one live subscription holds. The stream
+ * sends the overview whenever it changes and the open session's events; a
+ * turn's timeline is read again when one of its steps is journaled. It
+ * never polls and never reloads itself.
+ */
+export class ConsoleApp extends LitElement {
+  static override properties = {
+    overview: { state: true },
+    timeline: { state: true },
+    usage: { state: true },
+    live: { state: true },
+    offline: { state: true },
+    session: { state: true },
+    turn: { state: true },
+  };
+  static override styles = [
+    cardStyles,
+    css`
+      header { background: var(--app-header-background-color, var(--primary-color)); color: var(--app-header-text-color, #fff); padding: 0 16px; height: 56px; display: flex; align-items: center; gap: 12px; }
+      header h1 { font-size: 20px; font-weight: 400; margin: 0; flex: 1; color: #000; }
+      header .who { color: #000; font-size: 13px; }
+      main { max-width: 1200px; margin: 0 auto; padding: 16px; display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 0 16px; }
+      .wide { grid-column: 1 / -1; }
+      @media (max-width: 870px) { main { grid-template-columns: minmax(0, 1fr); padding: 8px; } }
+      .offline { color: var(--error-color); }
+    `,
+  ];
+  declare overview: Overview | undefined;
+  declare timeline: Timeline | undefined;
+  declare usage: UsageReport | undefined;
+  declare live: string;
+  declare offline: boolean;
+  declare session: string | undefined;
+  declare turn: string | undefined;
+  #source: EventSource | undefined;
+  #usageTurns = -1;
+
+  constructor() {
+    super();
+    this.live = "";
+    this.offline = false;
+  }
+
+  override connectedCallback() {
+    super.connectedCallback();
+    this.#subscribe();
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    this.#source?.close();
+  }
+
+  #subscribe() {
+    this.#source?.close();
+    const source = api.stream(this.session);
+    this.#source = source;
+    source.addEventListener("open", () => (this.offline = false));
+    source.addEventListener("error", () => (this.offline = true));
+    source.addEventListener("overview", (e) => this.#onOverview(JSON.parse((e as MessageEvent<string>).data) as Overview));
+    source.addEventListener("turn", (e) => this.#onTurn(JSON.parse((e as MessageEvent<string>).data) as TurnEvent));
+  }
+
+  #onOverview(overview: Overview) {
+    this.overview = overview;
+    // Usage changes when a turn ends; read it again only then.
+    const turns = overview.sessions.reduce((n, s) => n + s.turns.filter((t) => !["pending", "running", "streaming", "input_required"].includes(t.status)).length, 0);
+    if (turns !== this.#usageTurns && overview.viewer) {
+      this.#usageTurns = turns;
+      void api.usage().then((u) => (this.usage = u), () => undefined);
+    }
+    if (this.turn && overview.sessions.some((s) => s.turns.some((t) => t.continuationId === this.turn && t.status !== this.timeline?.status))) void this.#loadTurn(this.turn);
+  }
+
+  #onTurn(event: TurnEvent) {
+    if (event.session_id !== this.session) return;
+    // A new turn in the open session: follow it, as a person watching would.
+    if (event.continuation_id !== this.turn) {
+      this.turn = event.continuation_id;
+      this.live = "";
+    }
+    if (event.type === "partial") this.live += event.payload.partial_response ?? "";
+    if (event.type === "step" || event.type === "approval" || event.type === "final") {
+      this.live = "";
+      void this.#loadTurn(event.continuation_id);
+    }
+  }
+
+  async #loadTurn(id: string) {
+    const timeline = await api.timeline(id).catch(() => undefined);
+    if (timeline && this.turn === id) this.timeline = timeline;
+  }
+
+  #pick(e: CustomEvent<{ sessionId: string; turnId?: string }>) {
+    const changed = e.detail.sessionId !== this.session;
+    this.session = e.detail.sessionId;
+    this.turn = e.detail.turnId;
+    this.timeline = undefined;
+    this.live = "";
+    if (changed) this.#subscribe();
+    if (this.turn) void this.#loadTurn(this.turn);
+  }
+
+  override render() {
+    const o = this.overview;
+    return html`<header>
+        <h1>HA Agent</h1>
+        ${o?.viewer ? html`<span class="who">${o.viewer.name}${o.viewer.isAdmin ? " (admin)" : ""}</span>` : nothing}
+      </header>
+      <main>
+        ${this.offline ? html`<p class="offline wide" role="status">Reconnecting to HA Agent…</p>` : nothing}
+        ${!o
+          ? html`<p class="wide muted">Loading…</p>`
+          : html`
+              <ha-agent-problems class="wide" .problems=${o.problems}></ha-agent-problems>
+              ${o.approvals.map((a) => html`<ha-agent-approval class="wide" .approval=${a}></ha-agent-approval>`)}
+              ${o.viewer
+                ? html`<ha-agent-sessions .sessions=${o.sessions} .selectedSession=${this.session} .selectedTurn=${this.turn} .showOwners=${o.viewer.isAdmin} @pick=${this.#pick}></ha-agent-sessions>
+                    <div>${this.timeline ? html`<ha-agent-turn .timeline=${this.timeline} .live=${this.live}></ha-agent-turn>` : html`<section class="card"><h2>Turn</h2><p class="muted">Choose a session and a turn to see what the agent did.</p></section>`}</div>`
+                : html`<section class="card wide"><h2>Sessions</h2><p class="muted">Open HA Agent from Home Assistant's sidebar to see your sessions.</p></section>`}
+              <ha-agent-health .overview=${o}></ha-agent-health>
+              <ha-agent-connect .connect=${o.connect}></ha-agent-connect>
+              ${o.viewer ? html`<ha-agent-usage class="wide" .usage=${this.usage}></ha-agent-usage>` : nothing}
+            `}
+      </main>`;
+  }
+}
+customElements.define("ha-agent-console", ConsoleApp);

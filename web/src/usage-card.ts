@@ -1,0 +1,58 @@
+import { LitElement, html, css, unsafeCSS } from "lit";
+import uPlot from "uplot";
+// The chart lives in this element's shadow root, so its stylesheet must too; esbuild inlines the text at build time.
+import uPlotCss from "uplot/dist/uPlot.min.css" with { type: "text" };
+import type { UsageReport } from "./api.js";
+import { cardStyles } from "./theme.js";
+
+const COLORS = ["#03a9f4", "#ff9800", "#4caf50", "#9c27b0", "#f44336"];
+
+/** Tokens per day and per model over 30 days, and the turns and calls behind them. */
+export class UsageCard extends LitElement {
+  static override properties = { usage: { attribute: false } };
+  static override styles = [cardStyles, unsafeCSS(uPlotCss), css`.chart { width: 100%; min-height: 200px; } table { border-collapse: collapse; width: 100%; } th, td { text-align: right; padding: 4px 6px; border-bottom: 1px solid var(--divider-color); } th:first-child, td:first-child, th:nth-child(2), td:nth-child(2) { text-align: left; } th { font-weight: 500; color: var(--secondary-text-color); }`];
+  declare usage: UsageReport | undefined;
+  #plot: uPlot | undefined;
+
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    this.#plot?.destroy();
+  }
+
+  override updated() {
+    const box = this.renderRoot.querySelector<HTMLElement>(".chart");
+    const u = this.usage;
+    if (!box || !u || !u.rows.length) return;
+    const models = [...new Set(u.rows.map((r) => r.model))];
+    const x = u.days.map((d) => Date.parse(`${d}T12:00:00Z`) / 1000);
+    const series = models.map((m) => u.days.map((d) => u.rows.filter((r) => r.day === d && r.model === m).reduce((n, r) => n + r.tokens, 0)));
+    this.#plot?.destroy();
+    const text = getComputedStyle(this).getPropertyValue("--primary-text-color").trim() || "#212121";
+    const grid = getComputedStyle(this).getPropertyValue("--divider-color").trim() || "rgba(0,0,0,.12)";
+    const axis = { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } };
+    this.#plot = new uPlot(
+      {
+        width: Math.max(box.clientWidth, 260),
+        height: 200,
+        series: [{}, ...models.map((m, i) => ({ label: m, stroke: COLORS[i % COLORS.length]!, width: 2, points: { show: true } }))],
+        axes: [axis, { ...axis, size: 60 }],
+        legend: { show: true },
+      },
+      [x, ...series],
+      box,
+    );
+  }
+
+  override render() {
+    const u = this.usage;
+    const recent = u ? [...u.rows].reverse().slice(0, 10) : [];
+    return html`<section class="card" aria-labelledby="usage-title">
+      <h2 id="usage-title">Usage, last 30 days</h2>
+      ${!u ? html`<p class="muted">Loading…</p>` : !u.rows.length ? html`<p class="muted">No turns in the last 30 days.</p>` : html`<div class="chart" role="img" aria-label="Tokens per day and model"></div>
+        <table><thead><tr><th scope="col">Day</th><th scope="col">Model</th><th scope="col">Tokens</th><th scope="col">Turns</th><th scope="col">Model calls</th><th scope="col">Tool calls</th></tr></thead>
+        <tbody>${recent.map((r) => html`<tr><td>${r.day}</td><td>${r.model}</td><td>${r.tokens.toLocaleString()}</td><td>${r.turns}</td><td>${r.modelCalls}</td><td>${r.toolCalls}</td></tr>`)}</tbody></table>`}
+      ${u ? html`<p class="muted">${u.note}</p>` : ""}
+    </section>`;
+  }
+}
+customElements.define("ha-agent-usage", UsageCard);
