@@ -50,6 +50,8 @@ describe("approvals", () => {
     // Whichever is longer: the default 600 s or the turn's 120 s budget.
     expect(waiting.approval!.expiresAt - waiting.approval!.requestedAt).toBe(600_000);
     expect(callsOf(s, "light", "turn_on")).toBe(0);
+    // Lists of turns (tasks/list, the console) read the session's references: they show the wait too.
+    expect((await runtime.list(alice)).continuations.find((c) => c.continuationId === waiting.id)?.status).toBe("input_required");
 
     const answered = await runtime.approve(alice, { continuationId: waiting.id, approvalId: waiting.approval!.id, decision: "approve", via: "tool" });
     expect(answered.status).not.toBe("input_required");

@@ -66,6 +66,8 @@ export async function updateContinuation(ctx: StoreContext, ask: { owner: string
     const written = await ctx.writeTurn(next);
     if (isOpenStatus(status)) {
       ctx.openConts.set(continuationId, written);
+      // Lists of turns read session.json: they show the wait too (rare enough for the extra write).
+      if (waits) await showStatus(ctx, written);
       return written;
     }
     return interruptOnPurpose(ctx, written);
@@ -120,6 +122,16 @@ async function resume(ctx: StoreContext, next: ContinuationRecord): Promise<void
     openContinuations: [...s.openContinuations.filter((id) => id !== next.id), next.id],
     messages: s.messages.map((m) => (m.continuationId === next.id ? { ...m, status: next.status, updatedAt: next.updatedAt } : m)),
   }));
+}
+
+/** The session's reference to the turn takes its status, as lists of turns read it. */
+async function showStatus(ctx: StoreContext, record: ContinuationRecord): Promise<void> {
+  await ctx.mutateSession(
+    record.sessionId,
+    (s) => ({ ...s, messages: s.messages.map((m) => (m.continuationId === record.id ? { ...m, status: record.status, updatedAt: record.updatedAt } : m)) }),
+    undefined,
+    { syncDir: false },
+  );
 }
 
 /** Interrupted on purpose (e.g. a drain at shutdown): no longer open, but resumable. */
