@@ -69,7 +69,10 @@ describe("the discovery announcer", () => {
     await announcer.start({ port: 8808 });
     expect(waits).toHaveLength(3);
     // Equal jitter: each wait lies in the upper half of a doubling ceiling.
-    waits.forEach((ms, i) => expect(ms).toBeGreaterThanOrEqual(500 * 2 ** i) && expect(ms).toBeLessThanOrEqual(1_000 * 2 ** i));
+    waits.forEach((ms, i) => {
+      expect(ms).toBeGreaterThanOrEqual(500 * 2 ** i);
+      expect(ms).toBeLessThanOrEqual(1_000 * 2 ** i);
+    });
     for (const p of problems) expect(p).toMatch(/^could not tell Home Assistant about this MCP server yet \(the Supervisor answered POST \/discovery with HTTP 500/);
     expect(announcer.status()).toMatchObject({ state: "announced", attempts: 4 });
     expect(announcer.status().problem).toBeUndefined();
