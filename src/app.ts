@@ -10,6 +10,7 @@ import type { Clock, Logger } from "./shared/index.js";
 import { describeError } from "./shared/index.js";
 import type { House, Simulator } from "./simulator/index.js";
 import { loadSecret, openStore, type Store, type StoreFs } from "./store/index.js";
+import { announcementStore, createDiscoveryAnnouncer, createSupervisorClient } from "./supervisor/index.js";
 import { createAgentTasks, createAgentTools, createCallServiceTool, createGroundingTools, createSessionTools, ToolRegistry } from "./tools/index.js";
 import { createAgent, readJournal, storeJournal } from "./agent/index.js";
 import { builtInModelProviders, checkModel, createModelSource, DEMO_LABEL, modelSettingsFrom, type ModelProviderRegistry, type ModelSource } from "./models/index.js";
@@ -191,7 +192,23 @@ export async function startApp(deps: AppDeps): Promise<App> {
     ])
       registry.register(tool);
 
-    const health = () => healthReport(createStatusChecks({ ha: client, index, store, model: models, ...(personaDir ? { personas: { problems: () => personaDir.problems().map(describeProblem) } } : {}) }), startedAt, clock.now());
+    // Add-on mode: Home Assistant is told where the MCP server is once HA is ready (below).
+    const discovery = config.supervisor
+      ? createDiscoveryAnnouncer({
+          supervisor: createSupervisorClient({ ...config.supervisor, ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
+          store: announcementStore(config.dataDir),
+          enabled: options.announce_to_home_assistant,
+          logger: logger.child({ part: "discovery" }),
+          clock,
+        })
+      : undefined;
+    if (discovery) onStop("discovery", () => discovery.stop());
+    const health = () =>
+      healthReport(
+        createStatusChecks({ ha: client, index, store, model: models, ...(personaDir ? { personas: { problems: () => personaDir.problems().map(describeProblem) } } : {}), ...(discovery ? { discovery } : {}) }),
+        startedAt,
+        clock.now(),
+      );
     // Signs the state of approvals asked by elicitation; kept in /data, so a person can still answer after a restart.
     const requestStateKey = await loadSecret({ dataDir: config.dataDir, name: "request-state" }).then(
       ({ key }) => key,
@@ -214,7 +231,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
     const verifier = createTokenVerifier({
       coreApiUrl,
       supervisorApiUrl: config.supervisorApiUrl,
-      supervisorUrl: config.mode === "addon" ? "http://supervisor" : undefined,
+      supervisorUrl: config.supervisor?.url,
       clock,
       logger: logger.child({ part: "auth" }),
       fetch: deps.fetch,
@@ -275,6 +292,8 @@ export async function startApp(deps: AppDeps): Promise<App> {
       await index.start();
       const { entities, devices, areas, floors, labels } = index.stats();
       logger.info({ entities, devices, areas, floors, labels }, "HA Agent is ready");
+      // In the background: a Supervisor that is slow or failing never holds up the add-on.
+      void discovery?.start({ port: mcp.port });
     })();
     return { mcpUrl, statusUrl, demoToken, ha: client, index, store, registry, personas, simulator, ready, stop: stopAll };
   } catch (err) {

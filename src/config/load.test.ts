@@ -92,6 +92,22 @@ describe("loadConfig", () => {
     expect(config.options).toMatchObject({ log_level: "debug", tool_name_separator: ".", session_idle_days: 3 });
   });
 
+  it("reaches the Supervisor at SUPERVISOR_URL and reads options.json from DATA_DIR in add-on mode", async () => {
+    const read: string[] = [];
+    const config = await loadConfig({
+      env: { SUPERVISOR_TOKEN: "sv", SUPERVISOR_URL: "http://127.0.0.1:4567/", DATA_DIR: "/tmp/agent-data" },
+      readFile: async (path) => (read.push(path), JSON.stringify({ announce_to_home_assistant: false })),
+    });
+    expect(read).toEqual(["/tmp/agent-data/options.json"]);
+    expect(config.ha).toEqual({ wsUrl: "ws://127.0.0.1:4567/core/websocket", apiUrl: "http://127.0.0.1:4567/core/api", token: "sv" });
+    expect(config.supervisorApiUrl).toBe("http://127.0.0.1:4567/core/api");
+    expect(config.supervisor).toEqual({ url: "http://127.0.0.1:4567", token: "sv" });
+    expect(config.options.announce_to_home_assistant).toBe(false);
+    const fixed = await loadConfig({ env: { SUPERVISOR_TOKEN: "sv" }, readFile: files("{}") });
+    expect(fixed.supervisor).toEqual({ url: "http://supervisor", token: "sv" });
+    expect(fixed.options.announce_to_home_assistant).toBe(true);
+  });
+
   it("names every invalid option and what it expects, without leaking secrets", async () => {
     const error = await loadConfig({
       env: { HA_URL: "http://ha:8123", HA_TOKEN: "t", MCP_PORT: "eighty", LOG_LEVEL: "loud", SESSION_IDLE_DAYS: "0", GEMINI_API_KEY: "" },

@@ -23,6 +23,8 @@ export interface AppConfig {
   coreApiUrl: string | undefined;
   /** Add-on mode: other add-ons' Supervisor tokens are checked through this proxy. */
   supervisorApiUrl: string | undefined;
+  /** Add-on mode: the Supervisor's API (`SUPERVISOR_URL`, `http://supervisor` unless a test moves it) and this add-on's token for it. */
+  supervisor: { url: string; token: string } | undefined;
   dataDir: string;
   /** The add-on's own user folder (`addon_config` map), for user-defined extensions. */
   userConfigDir: string | undefined;
@@ -48,8 +50,7 @@ export interface ConfigSources {
   modelProviders?: readonly string[];
 }
 
-const ADDON_OPTIONS_PATH = "/data/options.json";
-const SUPERVISOR_HOST = "supervisor";
+const ADDON_DATA_DIR = "/data";
 const INGRESS_PROXY = "172.30.32.2";
 
 /** Picks the mode from the environment, reads options and validates all of it. */
@@ -57,7 +58,9 @@ export async function loadConfig({ env, readFile, modelProviders }: ConfigSource
   const mode: Mode = env.SUPERVISOR_TOKEN ? "addon" : env.HA_URL ? "standalone" : "demo";
   const problems: ConfigProblem[] = [];
 
-  const rawOptions = mode === "addon" ? await readAddonOptions(readFile) : optionsFromEnv(env);
+  // The Supervisor writes options.json into /data; a test gives its own data directory, and its options there.
+  const optionsPath = `${stripSlash(env.DATA_DIR || ADDON_DATA_DIR)}/options.json`;
+  const rawOptions = mode === "addon" ? await readAddonOptions(readFile, optionsPath) : optionsFromEnv(env);
   const options = parseEach(OPTION_SCHEMAS, rawOptions, (name) => (mode === "addon" ? name : `${OPTION_ENV[name as OptionName]}`), problems) as Options;
   const environment = parseEach(ENV_SCHEMAS, env, (name) => name, problems);
   if (modelProviders && options.model_provider !== undefined && !modelProviders.includes(options.model_provider)) {
@@ -76,7 +79,7 @@ export async function loadConfig({ env, readFile, modelProviders }: ConfigSource
   if (mode !== "addon" && !isLoopback(statusBind) && !environment.STATUS_TOKEN) {
     problems.push({ setting: "STATUS_TOKEN", problem: `is required when STATUS_BIND (${statusBind}) lets other hosts reach the status page: set it to a long random string (e.g. from \`openssl rand -hex 24\`) and open the page once as http://<host>:<STATUS_PORT>/?token=<STATUS_TOKEN>.` });
   }
-  if (problems.length) throw new ConfigError(problems, mode === "addon" ? `the add-on options (${ADDON_OPTIONS_PATH})` : "the environment");
+  if (problems.length) throw new ConfigError(problems, mode === "addon" ? `the add-on options (${optionsPath})` : "the environment");
 
   const haUrl = environment.HA_URL ? baseUrlOf(environment.HA_URL as string) : undefined;
   const base = {
@@ -86,6 +89,7 @@ export async function loadConfig({ env, readFile, modelProviders }: ConfigSource
     statusPort: environment.STATUS_PORT as number,
     demoToken: undefined as string | undefined,
     supervisorApiUrl: undefined as string | undefined,
+    supervisor: undefined as AppConfig["supervisor"],
     userConfigDir: undefined as string | undefined,
     personasDir: environment.PERSONAS_DIR as string | undefined,
     statusAllowedAddresses: undefined as string[] | undefined,
@@ -95,17 +99,20 @@ export async function loadConfig({ env, readFile, modelProviders }: ConfigSource
     statusToken: mode === "addon" ? undefined : (environment.STATUS_TOKEN as string | undefined),
   };
   switch (mode) {
-    case "addon":
+    case "addon": {
+      const supervisorUrl = stripSlash(environment.SUPERVISOR_URL as string);
       return {
         ...base,
-        ha: { wsUrl: `ws://${SUPERVISOR_HOST}/core/websocket`, apiUrl: `http://${SUPERVISOR_HOST}/core/api`, token: env.SUPERVISOR_TOKEN as string },
+        ha: { wsUrl: `${supervisorUrl.replace(/^http/, "ws")}/core/websocket`, apiUrl: `${supervisorUrl}/core/api`, token: env.SUPERVISOR_TOKEN as string },
         coreApiUrl: `${stripSlash(options.core_url ?? "http://homeassistant:8123")}/api`,
-        supervisorApiUrl: `http://${SUPERVISOR_HOST}/core/api`,
-        dataDir: (environment.DATA_DIR as string | undefined) ?? "/data",
+        supervisorApiUrl: `${supervisorUrl}/core/api`,
+        supervisor: { url: supervisorUrl, token: env.SUPERVISOR_TOKEN as string },
+        dataDir: (environment.DATA_DIR as string | undefined) ?? ADDON_DATA_DIR,
         userConfigDir: "/config",
         personasDir: (environment.PERSONAS_DIR as string | undefined) ?? "/config/personas",
         statusAllowedAddresses: [INGRESS_PROXY],
       };
+    }
     case "standalone":
       return {
         ...base,
@@ -141,8 +148,8 @@ function baseUrlOf(haUrl: string): string {
     .replace(/\/api(\/websocket)?$/, "");
 }
 
-async function readAddonOptions(readFile: ConfigSources["readFile"]): Promise<Record<string, unknown>> {
-  const text = await readFile(ADDON_OPTIONS_PATH);
+async function readAddonOptions(readFile: ConfigSources["readFile"], path: string): Promise<Record<string, unknown>> {
+  const text = await readFile(path);
   if (text === undefined) return {};
   try {
     const parsed: unknown = JSON.parse(text);
@@ -150,7 +157,7 @@ async function readAddonOptions(readFile: ConfigSources["readFile"]): Promise<Re
   } catch {
     // reported below
   }
-  throw new ConfigError([{ setting: ADDON_OPTIONS_PATH, problem: "is not a JSON object. Save the options again on the add-on's Configuration tab." }], "the add-on options");
+  throw new ConfigError([{ setting: path, problem: "is not a JSON object. Save the options again on the add-on's Configuration tab." }], "the add-on options");
 }
 
 function optionsFromEnv(env: ConfigSources["env"]): Record<string, unknown> {

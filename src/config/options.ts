@@ -50,6 +50,8 @@ export const OPTION_SCHEMAS = {
   session_idle_days: wholeNumber(1, 365).default(7),
   continuation_retention_hours: wholeNumber(1, 24 * 90).default(24),
   max_sessions_per_principal: wholeNumber(1, 1000).default(50),
+  /** Add-on mode: tell Home Assistant this MCP server exists (Supervisor discovery); off removes the announcement. */
+  announce_to_home_assistant: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "expected true or false" })).default(true),
 } as const;
 
 export type OptionName = keyof typeof OPTION_SCHEMAS;
@@ -75,6 +77,7 @@ export const OPTION_ENV: Record<OptionName, string> = {
   session_idle_days: "SESSION_IDLE_DAYS",
   continuation_retention_hours: "CONTINUATION_RETENTION_HOURS",
   max_sessions_per_principal: "MAX_SESSIONS_PER_PRINCIPAL",
+  announce_to_home_assistant: "ANNOUNCE_TO_HOME_ASSISTANT",
 };
 
 /** Options that hold secrets: never logged, shown as `password` in the add-on UI. */
@@ -90,6 +93,8 @@ export const ENV_SCHEMAS = {
   /** Demo mode: a fixed token for the simulated home, instead of a random one. */
   DEMO_TOKEN: z.string().min(8, { error: "expected at least 8 characters" }).optional(),
   SUPERVISOR_TOKEN: z.string().min(1).optional(),
+  /** Add-on mode: where the Supervisor's API is. Only tests and the simulator change it. */
+  SUPERVISOR_URL: z.url({ protocol: /^https?$/, error: "expected the Supervisor's http address, e.g. http://supervisor" }).default("http://supervisor"),
   DATA_DIR: z.string().min(1).optional(),
   /** A folder of persona YAML files; in add-on mode /config/personas unless set. */
   PERSONAS_DIR: z.string().min(1).optional(),

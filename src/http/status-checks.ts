@@ -8,6 +8,8 @@ export interface StatusSources {
   model?: { describe(): { status: string; provider: string; model: string; label?: string } };
   /** User persona files that could not be loaded, one line each naming the file, line and field. */
   personas?: { problems(): string[] };
+  /** Add-on mode: telling Home Assistant about the MCP server (Supervisor discovery); `problem` is set while it fails. */
+  discovery?: { status(): { state: string; problem?: string } };
 }
 
 const HA_REASONS: Record<string, string> = {
@@ -21,6 +23,7 @@ const HA_REASONS: Record<string, string> = {
 export function createStatusChecks(sources: StatusSources): HealthCheck[] {
   const model = sources.model;
   const personas = sources.personas;
+  const discovery = sources.discovery;
   return [
     {
       name: "home_assistant",
@@ -49,10 +52,17 @@ export function createStatusChecks(sources: StatusSources): HealthCheck[] {
     ...(model ? [{ name: "model", check: () => ({ ok: true, details: model.describe() }) }] : []),
     // A bad persona file leaves only that persona out: degraded, never failing.
     ...(personas ? [{ name: "personas", check: () => personasCheck(personas.problems()) }] : []),
+    // Failing to announce leaves every client working: degraded, never failing.
+    ...(discovery ? [{ name: "discovery", check: () => discoveryCheck(discovery.status()) }] : []),
   ];
 }
 
 function personasCheck(problems: string[]) {
   const bad = problems.length > 0;
   return { ok: !bad, degraded: bad, reason: bad ? `persona file${problems.length === 1 ? "" : "s"} left out: ${problems.join("; ")}` : undefined, details: { problems } };
+}
+
+function discoveryCheck(status: { state: string; problem?: string }) {
+  const { problem, ...details } = status;
+  return { ok: problem === undefined, degraded: problem !== undefined, reason: problem, details };
 }

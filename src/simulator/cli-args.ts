@@ -6,13 +6,15 @@ export interface CliOptions {
   house: { kind: "demo" } | { kind: "generated"; entities: number } | { kind: "file"; path: string };
   seed: number;
   token: string | undefined;
+  /** `--supervisor`: also a simulated Supervisor in front of it, on this port. */
+  supervisor: { port: number } | undefined;
   /** `--help` was given: print HELP and exit 0. */
   help?: true;
 }
 
 export class CliUsageError extends Error {}
 
-export const USAGE = `Usage: npm run sim -- [--port 8123] [--host 127.0.0.1] [--house demo | generated:10000 | path/to/house.json] [--seed N] [--token T]`;
+export const USAGE = `Usage: npm run sim -- [--port 8123] [--host 127.0.0.1] [--house demo | generated:10000 | path/to/house.json] [--seed N] [--token T] [--supervisor [--supervisor-port 8124]]`;
 
 /** What `--help` prints: the usage, then what each option does. */
 export const HELP = `${USAGE}
@@ -28,6 +30,10 @@ Options:
                   path/to/house.json: a house file (see src/simulator/README.md)
   --seed N        seed for generated houses and simulated history (default 1)
   --token T       the token clients authenticate with (default: a random one)
+  --supervisor    also run a simulated Supervisor in front of the house, and
+                  print how to start HA Agent in add-on mode against it
+  --supervisor-port N
+                  the Supervisor's port (default 8124; 0 picks a free one)
   -h, --help      show this help
 
 It prints the URL and the token, then serves until Ctrl+C.
@@ -47,6 +53,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
         house: { type: "string" },
         seed: { type: "string" },
         token: { type: "string" },
+        supervisor: { type: "boolean" },
+        "supervisor-port": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -65,7 +73,10 @@ export function parseCliArgs(argv: string[]): CliOptions {
   else throw new CliUsageError(`--house must be demo, generated:N or a path to a house JSON file\n${USAGE}`);
   const token = values.token as string | undefined;
   if (token !== undefined && token.trim() === "") throw new CliUsageError(`--token must not be empty\n${USAGE}`);
-  return { port, host: (values.host as string | undefined) ?? "127.0.0.1", house, seed, token };
+  const supervisorPort = values["supervisor-port"] as string | undefined;
+  if (supervisorPort !== undefined && !values.supervisor) throw new CliUsageError(`--supervisor-port needs --supervisor\n${USAGE}`);
+  const supervisor = values.supervisor ? { port: integer(supervisorPort, "--supervisor-port", 8124, 0, 65535) } : undefined;
+  return { port, host: (values.host as string | undefined) ?? "127.0.0.1", house, seed, token, supervisor };
 }
 
 function integer(text: string | undefined, name: string, fallback: number, min: number, max: number): number {

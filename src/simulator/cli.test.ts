@@ -8,7 +8,9 @@ const CLI = fileURLToPath(new URL("../../dist/simulator/cli.js", import.meta.url
 
 describe("parseCliArgs", () => {
   it("reads every option and defaults the rest", () => {
-    expect(parseCliArgs([])).toEqual({ port: 8123, host: "127.0.0.1", house: { kind: "demo" }, seed: 1, token: undefined });
+    expect(parseCliArgs([])).toEqual({ port: 8123, host: "127.0.0.1", house: { kind: "demo" }, seed: 1, token: undefined, supervisor: undefined });
+    expect(parseCliArgs(["--supervisor"]).supervisor).toEqual({ port: 8124 });
+    expect(parseCliArgs(["--supervisor", "--supervisor-port", "0"]).supervisor).toEqual({ port: 0 });
     expect(parseCliArgs(["--port", "0", "--house", "generated:12000", "--seed", "9", "--token", "T"])).toMatchObject({
       port: 0, house: { kind: "generated", entities: 12000 }, seed: 9, token: "T",
     });
@@ -19,6 +21,7 @@ describe("parseCliArgs", () => {
     expect(() => parseCliArgs(["--port", "http"])).toThrow(/--port must be a whole number/);
     expect(() => parseCliArgs(["--house", "generated:lots"])).toThrow(/generated:N/);
     expect(() => parseCliArgs(["--colour", "red"])).toThrow(/Unknown option '--colour'/);
+    expect(() => parseCliArgs(["--supervisor-port", "9000"])).toThrow(/--supervisor-port needs --supervisor/);
   });
 });
 
@@ -51,6 +54,24 @@ describe("npm run sim", () => {
       }
     });
     expect(token).toBe("cli-test-token");
+    expect(result.code).toBe(0);
+  });
+
+  it("with --supervisor, also serves a Supervisor and prints how to start the add-on against it", async () => {
+    let supervisorUrl = "";
+    let status = 0;
+    const result = await run(["--port", "0", "--supervisor", "--supervisor-port", "0"], (line, child) => {
+      if (line.startsWith("Supervisor:")) supervisorUrl = line.split(/\s+/)[1]!;
+      const start = /SUPERVISOR_URL=(\S+) SUPERVISOR_TOKEN=(\S+) DATA_DIR=/.exec(line);
+      if (start) {
+        expect(start[1]).toBe(supervisorUrl);
+        void fetch(`${supervisorUrl}/addons/self/info`, { headers: { Authorization: `Bearer ${start[2]}` } }).then((res) => {
+          status = res.status;
+          child.kill("SIGTERM");
+        });
+      }
+    });
+    expect(status).toBe(200);
     expect(result.code).toBe(0);
   });
 

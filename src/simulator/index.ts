@@ -18,3 +18,4 @@ export { loadHouseFile, parseHouse } from "./load.js";
 export { demoHouse } from "./demo/index.js";
 export { generateHouse } from "./generate-house.js";
 export { SimulatorError } from "./errors.js";
+export { startSupervisor, simAddon, type SupervisorOptions, type SupervisorSimulator, type SimAddon, type DiscoveryEntry, type DiscoveryRequest } from "./supervisor/index.js";

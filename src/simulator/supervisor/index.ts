@@ -1,0 +1,3 @@
+export { startSupervisor, type SupervisorOptions, type SupervisorSimulator, type SupervisedHa } from "./supervisor.js";
+export { simAddon, type SimAddon } from "./addons.js";
+export type { DiscoveryEntry, DiscoveryRequest } from "./discovery-book.js";
