@@ -102,7 +102,7 @@ export class SimAuth {
     const claims = unverifiedClaims(token);
     const record = typeof claims?.iss === "string" ? this.refreshById.get(claims.iss) : undefined;
     if (!record || !hasValidSignature(token, record.jwtKey)) return undefined;
-    if (typeof claims?.exp !== "number" || claims.exp + LEEWAY_SECONDS < this.clock.now() / 1000) return undefined;
+    if (typeof claims?.exp !== "number" || claims.exp + LEEWAY_SECONDS <= this.clock.now() / 1000) return undefined;
     return record;
   }
 

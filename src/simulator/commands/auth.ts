@@ -30,8 +30,8 @@ export const authCommands: Command[] = [
   defineCommand("auth/delete_refresh_token", { refresh_token_id: str() }, (conn, msg) => {
     const own = conn.ctx.auth.refreshTokens(conn.user!.id).some((t) => t.id === msg.refresh_token_id);
     if (!own) throw new CommandError("invalid_token_id", "Received invalid token");
-    // Answer first: removing the connection's own token closes it.
     conn.sendResult(msg.id, {});
-    conn.ctx.auth.removeRefreshToken(msg.refresh_token_id);
+    // Removing the connection's own login closes it, so remove after the answer has been written.
+    setImmediate(() => conn.ctx.auth.removeRefreshToken(msg.refresh_token_id));
   }),
 ];
