@@ -182,7 +182,7 @@ describe("HA's token endpoint errors", () => {
   it("refuses a refresh from another client id, or with none, with invalid_request", async () => {
     await start();
     const tokens = (await (await token({ grant_type: "authorization_code", code: await codeFromLogin(), client_id: CLIENT_ID })).json()) as { refresh_token: string };
-    for (const fields of [{ client_id: "http://other.local/" }, {}]) {
+    for (const fields of [{ client_id: "http://other.local/" }, {}] as Record<string, string>[]) {
       const res = await token({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, ...fields });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: "invalid_request" });

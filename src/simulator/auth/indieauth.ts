@@ -43,14 +43,17 @@ export function clientIdProblem(clientId: string): string | undefined {
 export type RedirectCheck = { ok: true } | { ok: false; reason: string };
 
 // HA lets its own companion apps use their app callbacks without fetching a page.
-const APP_REDIRECTS: Record<string, readonly string[]> = {
-  "https://home-assistant.io/iOS": ["homeassistant://auth-callback"],
-  "https://home-assistant.io/android": [
-    "homeassistant://auth-callback",
-    "https://wear.googleapis.com/3p_auth/io.homeassistant.companion.android",
-    "https://wear.googleapis-cn.com/3p_auth/io.homeassistant.companion.android",
+const APP_REDIRECTS = new Map<string, readonly string[]>([
+  ["https://home-assistant.io/iOS", ["homeassistant://auth-callback"]],
+  [
+    "https://home-assistant.io/android",
+    [
+      "homeassistant://auth-callback",
+      "https://wear.googleapis.com/3p_auth/io.homeassistant.companion.android",
+      "https://wear.googleapis-cn.com/3p_auth/io.homeassistant.companion.android",
+    ],
   ],
-};
+]);
 
 /**
  * Whether HA would send a code for `clientId` to `redirectUri` without
@@ -64,7 +67,7 @@ export function checkRedirect(o: { clientId: string; redirectUri: string }): Red
   const client = parseUrl(o.clientId);
   const redirect = parseUrl(o.redirectUri);
   if (client.scheme === redirect.scheme && client.netloc === redirect.netloc) return { ok: true };
-  if (APP_REDIRECTS[o.clientId]?.includes(o.redirectUri)) return { ok: true };
+  if (APP_REDIRECTS.get(o.clientId)?.includes(o.redirectUri)) return { ok: true };
   return {
     ok: false,
     reason:

@@ -14,9 +14,9 @@ import { handleRevoke, handleToken } from "./token-endpoint.js";
 export function handleAuthRequest(o: { auth: SimAuth; req: IncomingMessage; res: ServerResponse; hint?: string }): boolean {
   const { req, res } = o;
   const url = new URL(req.url ?? "/", "http://localhost");
-  const route = ROUTES[url.pathname];
+  const route = ROUTES.get(url.pathname);
   if (!route) return false;
-  const handler = route[req.method ?? "GET"];
+  const handler = route.get(req.method ?? "GET");
   if (!handler) {
     send(res, 405, "text/plain; charset=utf-8", "405: Method Not Allowed");
     return true;
@@ -29,33 +29,34 @@ export function handleAuthRequest(o: { auth: SimAuth; req: IncomingMessage; res:
 
 type Handler = (o: { auth: SimAuth; req: IncomingMessage; res: ServerResponse; url: URL; hint?: string }) => Promise<void>;
 
-const ROUTES: Record<string, Record<string, Handler>> = {
-  "/auth/authorize": {
-    GET: async ({ res, url, hint }) => {
-      const params = authorizeParams((k) => url.searchParams.get(k) ?? undefined);
-      const refusal = refuse(params);
-      if (refusal) return send(res, 400, HTML, errorPage(refusal));
-      send(res, 200, HTML, loginPage({ params: params as LoginPageParams, ...(hint ? { hint } : {}) }));
-    },
-    POST: async ({ auth, req, res, hint }) => {
-      const form = await readForm(req);
-      if (!form) return send(res, 413, HTML, errorPage("The login form was too large."));
-      const params = authorizeParams((k) => form.get(k));
-      const refusal = refuse(params);
-      if (refusal) return send(res, 400, HTML, errorPage(refusal));
-      const p = params as LoginPageParams;
-      const user = auth.checkPassword(form.get("username") ?? "", form.get("password") ?? "");
-      // HA's local provider answers a wrong username or password with this one text, naming neither.
-      if (!user) return send(res, 200, HTML, loginPage({ params: p, error: "Invalid username or password", ...(hint ? { hint } : {}) }));
-      const code = auth.createCode({ clientId: p.clientId, userId: user.id });
-      res.writeHead(302, { Location: redirectWithCode({ redirectUri: p.redirectUri, code, state: p.state }), "Cache-Control": "no-store" }).end();
-    },
-  },
-  "/auth/token": { POST: handleToken },
-  "/auth/revoke": { POST: handleRevoke },
+const authorizePage: Handler = async ({ res, url, hint }) => {
+  const params = authorizeParams((k) => url.searchParams.get(k) ?? undefined);
+  const refusal = refuse(params);
+  if (refusal) return send(res, 400, HTML, errorPage(refusal));
+  send(res, 200, HTML, loginPage({ params: params as LoginPageParams, ...(hint ? { hint } : {}) }));
+};
+
+const authorizeLogin: Handler = async ({ auth, req, res, hint }) => {
+  const form = await readForm(req);
+  if (!form) return send(res, 413, HTML, errorPage("The login form was too large."));
+  const params = authorizeParams((k) => form.get(k));
+  const refusal = refuse(params);
+  if (refusal) return send(res, 400, HTML, errorPage(refusal));
+  const p = params as LoginPageParams;
+  const user = auth.checkPassword(form.get("username") ?? "", form.get("password") ?? "");
+  // HA's local provider answers a wrong username or password with this one text, naming neither.
+  if (!user) return send(res, 200, HTML, loginPage({ params: p, error: "Invalid username or password", ...(hint ? { hint } : {}) }));
+  const code = auth.createCode({ clientId: p.clientId, userId: user.id });
+  res.writeHead(302, { Location: redirectWithCode({ redirectUri: p.redirectUri, code, state: p.state }), "Cache-Control": "no-store" }).end();
 };
 
 const HTML = "text/html; charset=utf-8";
+
+const ROUTES = new Map<string, Map<string, Handler>>([
+  ["/auth/authorize", new Map<string, Handler>([["GET", authorizePage], ["POST", authorizeLogin]])],
+  ["/auth/token", new Map([["POST", handleToken]])],
+  ["/auth/revoke", new Map([["POST", handleRevoke]])],
+]);
 
 function authorizeParams(get: (key: string) => string | undefined): Partial<LoginPageParams> {
   return { clientId: get("client_id"), redirectUri: get("redirect_uri"), state: get("state"), responseType: get("response_type") };
