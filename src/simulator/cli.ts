@@ -7,7 +7,7 @@ import { loadHouseFile } from "./load.js";
 import { startSimulator, type Simulator } from "./simulator.js";
 import { simAddon, startSupervisor, type SupervisorSimulator } from "./supervisor/index.js";
 import { SimulatorError } from "./errors.js";
-import { defaultAdmin } from "./users.js";
+import { DEMO_LOGIN, defaultAdmin } from "./users.js";
 
 /** `npm run sim`: a Home Assistant simulator on a port, until SIGINT or SIGTERM. */
 async function main(argv: string[]): Promise<number> {
@@ -49,6 +49,7 @@ async function main(argv: string[]): Promise<number> {
   console.log(`URL:       ${sim.url}`);
   console.log(`WebSocket: ${sim.wsUrl}`);
   console.log(`Token:     ${sim.users.tokenFor()}`);
+  console.log(`Login:     ${sim.url}/auth/authorize as ${DEMO_LOGIN.username} / ${DEMO_LOGIN.password}`);
   let supervisor: SupervisorSimulator | undefined;
   if (options.supervisor) {
     supervisor = await startSupervisorFor(sim, options.supervisor.port, options.host);

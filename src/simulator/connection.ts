@@ -221,7 +221,7 @@ export class SimConnection implements CommandConnection {
       return;
     }
     const token = check.accessToken;
-    const user = this.ctx.faults.refuseAuth || token === undefined ? undefined : this.ctx.users.byToken(token);
+    const user = this.ctx.faults.refuseAuth || token === undefined ? undefined : this.ctx.auth.userForToken(token);
     if (!user) {
       this.rejectAuth("Invalid access token or password");
       return;

@@ -1,4 +1,5 @@
 import type { Logger } from "../shared/index.js";
+import type { SimAuth } from "./auth/index.js";
 import type { HomeModel } from "./home.js";
 import type { SimUser, UserStore } from "./users.js";
 
@@ -13,6 +14,8 @@ export interface FaultState {
 export interface ServerContext {
   home: HomeModel;
   users: UserStore;
+  /** Logins: codes, refresh tokens and the access tokens signed with them. */
+  auth: SimAuth;
   faults: FaultState;
   commands: ReadonlyMap<string, Command>;
   logger: Logger;
@@ -35,6 +38,8 @@ export type CommandMessage = { id: number; type: string } & Record<string, unkno
 export interface CommandConnection {
   readonly ctx: ServerContext;
   readonly user: SimUser | undefined;
+  /** The token the connection authenticated with. */
+  readonly token: string | undefined;
   sendResult(id: number, result: unknown): void;
   /** An event message whose `event` member is already serialised. */
   sendEventJson(id: number, eventJson: string): void;

@@ -19,7 +19,7 @@ export function handleRest(ctx: ServerContext, req: IncomingMessage, res: Server
   }
   const header = req.headers.authorization ?? "";
   const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
-  const user = ctx.faults.refuseAuth ? undefined : ctx.users.byToken(token);
+  const user = ctx.faults.refuseAuth ? undefined : ctx.auth.userForToken(token);
   if (!user) {
     send(res, 401, "text/plain; charset=utf-8", "401: Unauthorized");
     return;

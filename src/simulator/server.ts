@@ -3,7 +3,9 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { SimConnection } from "./connection.js";
 import type { ServerContext } from "./context.js";
+import { handleAuthRequest } from "./auth/index.js";
 import { handleRest } from "./rest.js";
+import { demoLoginHint } from "./users.js";
 
 /**
  * The listening part: one HTTP server on one port, serving REST and
@@ -66,6 +68,8 @@ export class SimServer {
     const run = () => {
       if (res.destroyed) return;
       try {
+        const hint = demoLoginHint(this.ctx.users);
+        if (handleAuthRequest({ auth: this.ctx.auth, req, res, ...(hint ? { hint } : {}) })) return;
         handleRest(this.ctx, req, res);
       } catch (err) {
         this.ctx.logger.error({ err }, "REST request failed");

@@ -1,4 +1,5 @@
 import { silentLogger, systemClock, type Clock, type Logger } from "../shared/index.js";
+import { SimAuth, type RefreshTokenInfo } from "./auth/index.js";
 import { burst } from "./burst.js";
 import { allCommands } from "./commands/index.js";
 import type { ServerContext } from "./context.js";
@@ -36,6 +37,13 @@ export interface Simulator {
   readonly haVersion: string;
   home: SimHome;
   users: { add(user: SimUser): void; revokeToken(token: string): void; tokenFor(userId?: string): string };
+  /** Logins made on `/auth/authorize`, as the users' profile pages show them. */
+  auth: {
+    /** Refresh tokens, oldest first, optionally of one user. */
+    refreshTokens(userId?: string): RefreshTokenInfo[];
+    /** Removes a refresh token as a user does on their profile page: its access tokens fail from now on and its WebSockets close. False if there is none with that id. */
+    removeRefreshToken(id: string): boolean;
+  };
   faults: {
     /** Closes every socket abruptly. */
     dropAll(): void;
@@ -68,9 +76,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const host = options.host ?? "127.0.0.1";
   const home = new HomeModel(options.house, options.clock ?? systemClock);
   const users = new UserStore(options.users);
+  const auth = new SimAuth(users, options.clock ?? systemClock);
   const ctx: ServerContext = {
     home,
     users,
+    auth,
     faults: { frozen: false, slowMs: 0, refuseAuth: false },
     commands: allCommands(),
     logger: options.logger ?? silentLogger,
@@ -81,6 +91,10 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     schedule: options.schedule ?? scheduleTimer,
   };
   const server = new SimServer(ctx);
+  // HA closes the connections a removed refresh token's access tokens opened.
+  auth.onRemove((id) => {
+    for (const c of [...server.connections]) if (c.token !== undefined && auth.refreshTokenIdOf(c.token) === id) c.close();
+  });
   const port = await server.listen(options.port ?? 0, host);
   const hostPart = host.includes(":") ? `[${host}]` : host;
   const url = `http://${hostPart}:${port}`;
@@ -104,6 +118,10 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         for (const c of [...server.connections]) if (c.token === t) c.close();
       },
       tokenFor: (id) => users.tokenFor(id),
+    },
+    auth: {
+      refreshTokens: (userId) => auth.refreshTokens(userId),
+      removeRefreshToken: (id) => auth.removeRefreshToken(id),
     },
     faults: {
       dropAll: () => server.dropAll(),

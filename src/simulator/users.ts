@@ -6,6 +6,9 @@ export interface SimUser {
   name: string;
   isAdmin: boolean;
   tokens: string[];
+  /** With `password`, lets the user sign in on `/auth/authorize` like a user of HA's own auth provider. */
+  username?: string;
+  password?: string;
 }
 
 /** Long-lived tokens and the HA users they belong to. */
@@ -64,6 +67,16 @@ export function haStyleToken(label?: string): string {
 /** The admin a simulator has when it is given no users; the demo house's person.alex is this user. */
 export const DEFAULT_ADMIN_ID = "9c3bd2c1e0f04e4b8a1b6f2f0e2d7a11";
 
+/** How the default admin signs in on the simulator's login page. Demo credentials, published in the simulator's README. */
+export const DEMO_LOGIN = { username: "alex", password: "linden-house" } as const;
+
 export function defaultAdmin(token = newToken()): SimUser {
-  return { id: DEFAULT_ADMIN_ID, name: "Demo Admin", isAdmin: true, tokens: [token] };
+  return { id: DEFAULT_ADMIN_ID, name: "Demo Admin", isAdmin: true, tokens: [token], ...DEMO_LOGIN };
+}
+
+/** The line the login page shows while the default admin still has the published demo password. */
+export function demoLoginHint(users: UserStore): string | undefined {
+  const admin = users.list().find((u) => u.id === DEFAULT_ADMIN_ID);
+  if (admin?.username !== DEMO_LOGIN.username || admin.password !== DEMO_LOGIN.password) return undefined;
+  return `Simulated home: sign in as ${DEMO_LOGIN.username} with the password ${DEMO_LOGIN.password}.`;
 }

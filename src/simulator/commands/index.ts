@@ -1,3 +1,4 @@
+import { authCommands } from "./auth.js";
 import type { Command } from "./command.js";
 import { coreCommands } from "./core.js";
 import { exposureCommands } from "./exposure.js";
@@ -11,6 +12,6 @@ export { humanizeIssues, humanizeLine } from "./humanize.js";
 
 /** Every WebSocket command the simulator understands, by type. */
 export function allCommands(): Map<string, Command> {
-  const list: Command[] = [...coreCommands, subscribeEntities, ...registryCommands, ...serviceCommands, ...recorderCommands, renderTemplateCommand, ...exposureCommands];
+  const list: Command[] = [...coreCommands, subscribeEntities, ...registryCommands, ...serviceCommands, ...recorderCommands, renderTemplateCommand, ...exposureCommands, ...authCommands];
   return new Map(list.map((c) => [c.type, c]));
 }
