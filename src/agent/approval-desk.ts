@@ -62,6 +62,16 @@ export class ApprovalDesk {
     return { accepted: true, taken: promise };
   }
 
+  /**
+   * Drops what a turn that stopped running left here: an answer it never
+   * took (a cancel or a shutdown came first) stays unjournaled, so its
+   * approval is still open to the next answer.
+   */
+  forget(continuationId: string): void {
+    this.#answers.delete(continuationId);
+    this.#waiting.delete(continuationId);
+  }
+
   /** The gate one turn's actions wait at. */
   gate(args: { owner: string; continuationId: string; timeBudgetMs: number }): ApprovalGate {
     const { store } = this.options;
