@@ -154,6 +154,28 @@ describe("approvals", () => {
     expect(callsOf(s, "light", "turn_on")).toBe(1);
   });
 
+  it("an answer that finds no model to go on with is refused, and the approval stays open for a later one", async () => {
+    const s = await stack();
+    const first = s.runtime(scriptedModel([{ text: "", toolCalls: [turnOnKitchen] }]), ACTS);
+    const waiting = await waitingTurn(s, first);
+    await first.drain(1_000);
+    const store = await s.reopen();
+
+    // After the restart the model is not reachable yet: the turn cannot be taken up.
+    const reachable: { model?: ReturnType<typeof scriptedModel> } = {};
+    const runtime = s.runtime(undefined, ACTS, [], { models: { get: async () => reachable.model, missing: () => "No model is configured yet." } });
+    await runtime.takeUpWaiting(store.recovery.awaitingApproval);
+    const answer = { continuationId: waiting.id, approvalId: waiting.approval!.id, decision: "approve" as const, via: "tool" as const };
+    await expect(runtime.approve(alice, answer)).rejects.toMatchObject({ code: "no_model" });
+    expect((await runtime.get(alice, waiting.id)).status).toBe("input_required");
+
+    // The model is back: the same approval is answered, and the call runs once.
+    reachable.model = scriptedModel([reportResult]);
+    await runtime.approve(alice, answer);
+    expect((await runtime.wait(alice, waiting.id, 5_000)).status).toBe("completed");
+    expect(callsOf(s, "light", "turn_on")).toBe(1);
+  });
+
   it("an unanswered approval ends the turn at the longer of approval_timeout_s and the turn's budget, and says so", async () => {
     const s = await stack();
     const runtime = s.runtime(scriptedModel([{ text: "", toolCalls: [turnOnKitchen] }]), ACTS, [], { approvalTimeoutMs: 300 });

@@ -269,9 +269,10 @@ export class AgentRuntime implements AgentService {
       throw new AgentError("no_pending_approval", `Continuation ${answer.continuationId} has no pending approval ${answer.approvalId}: ${now}. Await it with ha_agent_await_continuation to see what it waits for.`);
     }
     const outcome = { decision: answer.decision, by: principal.id, via: answer.via, ...(answer.reason ? { reason: answer.reason } : {}) };
+    // Taken up first: a turn that cannot run (no model yet) keeps its approval open for a later answer.
+    if (!this.#running.has(answer.continuationId)) await this.#takeUp(principal, record);
     const handed = this.#desk.answer(answer.continuationId, answer.approvalId, outcome);
     if (!handed.accepted) throw new AgentError("no_pending_approval", `Approval ${answer.approvalId} was already answered; await the turn to see how it goes on.`);
-    if (!this.#running.has(answer.continuationId)) await this.#takeUp(principal, record);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([handed.taken, new Promise((resolve) => (timer = setTimeout(resolve, ANSWER_TAKEN_MS)))]);
     clearTimeout(timer);
@@ -373,6 +374,7 @@ export class AgentRuntime implements AgentService {
       .catch(() => undefined)
       .finally(async () => {
         this.#running.delete(continuation.id);
+        this.#desk.forget(continuation.id);
         if (this.#ephemeral.delete(session.id)) {
           await store.sessions.end(principal.id, session.id, "ask answered").catch(() => undefined);
         }
