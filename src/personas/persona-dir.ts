@@ -3,6 +3,8 @@ import { mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Logger } from "../shared/index.js";
 import { describeError, HaAgentError } from "../shared/index.js";
+
+const errnoOf = (err: unknown): string | undefined => (err as NodeJS.ErrnoException | undefined)?.code;
 import type { PersonaRegistry } from "./registry.js";
 import { describeProblem, parsePersonaFile, type PersonaFileProblem } from "./user-file.js";
 
@@ -37,16 +39,28 @@ export function watchPersonaDir(args: { dir: string; registry: PersonaRegistry; 
   let again = false;
 
   async function read(): Promise<void> {
-    const names = (await readdir(dir).catch(() => [] as string[])).filter(isPersonaFile).sort();
-    const files = await Promise.all(names.map(async (name) => ({ path: join(dir, name), text: await readFile(join(dir, name), "utf8").catch(() => undefined) })));
-    if (closed) return;
     const found: PersonaFileProblem[] = [];
-    const names_: string[] = [];
+    const loadedNames: string[] = [];
+    const unreadable = (file: string, err: unknown) => found.push({ file, line: undefined, field: undefined, message: `cannot be read (${describeError(err)}); check its permissions` });
+    // A folder that is not there holds no personas; one that cannot be read is a problem to show.
+    const listed = await readdir(dir).catch((err: unknown) => (errnoOf(err) === "ENOENT" ? [] : (unreadable(dir, err), [])));
+    const files = await Promise.all(
+      listed.filter(isPersonaFile).sort().map(async (name) => {
+        const path = join(dir, name);
+        const text = await readFile(path, "utf8").catch((err: unknown) => {
+          // Removed between the listing and the read: the next event reads again.
+          if (errnoOf(err) !== "ENOENT") unreadable(path, err);
+          return undefined;
+        });
+        return { path, text };
+      }),
+    );
+    if (closed) return;
     registry.batch(() => {
       for (const source of loaded) registry.unregisterSource(source);
       loaded.clear();
       for (const { path, text } of files) {
-        if (text === undefined) continue; // Removed between the listing and the read: the next event reads again.
+        if (text === undefined) continue;
         const parsed = parsePersonaFile(path, text);
         if (!parsed.ok) {
           found.push(parsed.problem);
@@ -55,7 +69,7 @@ export function watchPersonaDir(args: { dir: string; registry: PersonaRegistry; 
         try {
           registry.register(parsed.spec, { source: path, ...(parsed.replaces ? { replaces: parsed.replaces } : {}) });
           loaded.add(path);
-          names_.push(parsed.spec.name);
+          loadedNames.push(parsed.spec.name);
         } catch (err) {
           if (!(err instanceof HaAgentError)) throw err;
           found.push({ file: path, line: undefined, field: "name", message: err.message });
@@ -65,7 +79,7 @@ export function watchPersonaDir(args: { dir: string; registry: PersonaRegistry; 
     const before = new Set(problems.map(describeProblem));
     problems = found;
     for (const p of found) if (!before.has(describeProblem(p))) logger.warn({ file: p.file, line: p.line, field: p.field }, `persona file left out: ${describeProblem(p)}`);
-    logger.info({ dir, personas: names_, problems: found.length }, `${names_.length} user persona${names_.length === 1 ? "" : "s"} loaded from ${dir}`);
+    logger.info({ dir, personas: loadedNames, problems: found.length }, `${loadedNames.length} user persona${loadedNames.length === 1 ? "" : "s"} loaded from ${dir}`);
   }
 
   function schedule(): void {
