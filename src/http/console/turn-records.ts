@@ -6,7 +6,8 @@ export const USAGE_DAYS = 30;
 
 /**
  * The continuation records of the last 30 days, read once each when final
- * (a final record never changes) and again while a turn still runs.
+ * (a final record never changes) and again while a turn still runs. The
+ * cache follows the sessions' lists, so it never outgrows them.
  */
 export function createTurnRecords(options: { store: Pick<Store, "sessions" | "continuations">; now: () => number }) {
   const finals = new Map<string, ContinuationRecord>();
@@ -26,10 +27,12 @@ export function createTurnRecords(options: { store: Pick<Store, "sessions" | "co
     async recent(owner?: string): Promise<ContinuationRecord[]> {
       const since = options.now() - USAGE_DAYS * DAY_MS;
       const out: ContinuationRecord[] = [];
+      const listed = new Set<string>();
       for (const session of allSessions()) {
-        if (owner !== undefined && session.owner !== owner) continue;
         for (const ref of session.messages) {
           if (ref.createdAt < since) continue;
+          listed.add(ref.continuationId);
+          if (owner !== undefined && session.owner !== owner) continue;
           let record = finals.get(ref.continuationId);
           if (!record) {
             record = await options.store.continuations.get(session.owner, ref.continuationId);
@@ -39,7 +42,13 @@ export function createTurnRecords(options: { store: Pick<Store, "sessions" | "co
           out.push(record);
         }
       }
+      // Turns the sweeper removed, or older than 30 days, leave the cache: it never outgrows the sessions' lists.
+      for (const id of finals.keys()) if (!listed.has(id)) finals.delete(id);
       return out;
+    },
+    /** How many final records are held, for tests. */
+    get cachedFinals(): number {
+      return finals.size;
     },
   };
 }
