@@ -5,11 +5,7 @@ export const OWNER = { id: "crash-agent-owner", name: "Crash test", kind: "user"
 export const GEMINI_KEY = "AIzaCrashTestKey0000000000000000000000";
 export const MODEL = "gemini-3.5-flash";
 
-/** "crash turn 1203" → 1203. */
-export function turnNumber(message: string): number | undefined {
-  const m = /crash turn (\d+)/.exec(message);
-  return m ? Number(m[1]) : undefined;
-}
+export { turnNumber, turnNumberFor } from "./numbering.js";
 
 /** Every session of the crash test's owner, page by page: `list` returns at most 100 at a time. */
 export function allSessions(store: Store): SessionHead[] {

@@ -19,7 +19,8 @@ import { startFakeGemini, type GeminiReply } from "../../src/models/fakes/index.
 import { silentLogger } from "../../src/shared/index.js";
 import { generateHouse, startSimulator } from "../../src/simulator/index.js";
 import { openStore } from "../../src/store/index.js";
-import { GEMINI_KEY, MODEL, OWNER, allSessions, turnNumber } from "./protocol.js";
+import { createActionBook } from "./numbering.js";
+import { GEMINI_KEY, MODEL, OWNER, allSessions, turnNumber, turnNumberFor } from "./protocol.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -39,7 +40,9 @@ async function main(): Promise<void> {
   const started = performance.now();
   const sim = await startSimulator({ house: generateHouse({ entities: 2_000, seed: 3 }) });
   const lights = sim.home.states().map((s) => s.entity_id).filter((id) => id.startsWith("light.")).sort();
-  const actionOf = (n: number) => ({ entity: lights[n % lights.length]!, brightness: 1 + (Math.floor(n / lights.length) % 254) });
+  const book = createActionBook(lights);
+  // The one turn the final run leaves open: it stops as that turn is sent.
+  const lastTurn = turnNumberFor(KILLS, 1);
   const asked: Asked[] = [];
   const gemini = await startFakeGemini({
     apiKey: GEMINI_KEY,
@@ -57,7 +60,7 @@ async function main(): Promise<void> {
       const step = contents.slice(userAt + 1).filter((c) => c.role === "model").length;
       const seq = asked.push({ n, step }) - 1;
       if (step === 0) {
-        const { entity, brightness } = actionOf(n);
+        const { entity, brightness } = book.actionOf(n);
         // The thought carries the request's number into the journaled raw turn.
         const reply: GeminiReply = { thought: `plan #${seq}`, calls: [{ name: "call_service", args: { domain: "light", service: "turn_on", entity_id: entity, service_data: { brightness } } }, { name: "state_query", args: { entity_ids: [entity] } }] };
         return reply;
@@ -97,13 +100,19 @@ async function main(): Promise<void> {
           const line = out.slice(0, nl);
           out = out.slice(nl + 1);
           const m = /^sent (\S+) (\d+)$/.exec(line);
-          if (m) sent.set(m[1]!, Number(m[2]));
+          if (m) {
+            const n = Number(m[2]);
+            // Two turns with one number would share one action: the harness, not the agent, would be at fault.
+            if ([...sent].some(([id, x]) => x === n && id !== m[1])) violations.push(`the harness sent turn number ${n} twice; turn numbers must be unique`);
+            sent.set(m[1]!, n);
+          }
           if (line === "ready" && killAfterMs !== undefined) setTimeout(finish, killAfterMs);
           if (until(line)) finish();
         }
       });
       child.stderr.setEncoding("utf8").on("data", (c: string) => (err += c));
-      child.on("exit", (code, signal) => (signal === "SIGKILL" || code === 0 ? resolve() : reject(new Error(`worker exited by itself (${code}): ${err.trim()}`))));
+      // "close", not "exit": every line the worker wrote before it died is read first.
+      child.on("close", (code, signal) => (signal === "SIGKILL" || code === 0 ? resolve() : reject(new Error(`worker exited by itself (${code}): ${err.trim()}`))));
     });
 
   async function check(final: boolean): Promise<{ turns: number; journaled: number }> {
@@ -119,7 +128,7 @@ async function main(): Promise<void> {
           turns++;
           const n = sent.get(ref.continuationId);
           // The final run is stopped as it sends one more turn: that one alone may be open.
-          if (final && ref.status !== "completed" && n !== KILLS * 100 + 1) violations.push(`turn ${n} (${ref.continuationId}) ended ${ref.status}`);
+          if (final && ref.status !== "completed" && n !== lastTurn) violations.push(`turn ${n} (${ref.continuationId}) ended ${ref.status}`);
           for (const line of await store.steps.read(OWNER.id, ref.continuationId)) {
             const detail = line.detail as { call?: { name?: string }; turn?: { raw?: unknown }; step?: number };
             if (line.type === "tool_call" && detail.call?.name === "call_service" && n !== undefined) withIntent.add(n);
@@ -134,8 +143,11 @@ async function main(): Promise<void> {
     } finally {
       await store.close();
     }
+    const sentNumbers = new Set(sent.values());
     for (const [key, count] of actions) {
-      const n = [...sent.values()].find((x) => `${actionOf(x).entity} ${actionOf(x).brightness}` === key);
+      // Only turns whose "sent" line arrived can be matched to their journal.
+      const n = book.turnOf(key);
+      if (n !== undefined && !sentNumbers.has(n)) continue;
       if (count > 0 && n !== undefined && !withIntent.has(n)) violations.push(`Home Assistant saw the action of turn ${n}, but its intent is not in the journal`);
     }
     for (const [key, seq] of lastJournaled) {
@@ -154,7 +166,7 @@ async function main(): Promise<void> {
       if ((i + 1) % 10 === 0) console.log(`${i + 1} kills: ${sent.size} turns sent, ${asked.length} model requests, ${actions.size} actions seen`);
     }
     // A last run without a kill resumes everything and sends one more turn.
-    await runWorker(KILLS, (line) => /^sent \S+ (\d+)$/.test(line) && Number(line.split(" ")[2]) >= KILLS * 100 + 1, undefined);
+    await runWorker(KILLS, (line) => /^sent \S+ (\d+)$/.test(line) && Number(line.split(" ")[2]) >= lastTurn, undefined);
     const { turns, journaled } = await check(true);
     const seconds = ((performance.now() - started) / 1000).toFixed(0);
     console.log(`\nkills: ${KILLS} in ${seconds} s; turns: ${turns}; model responses journaled: ${journaled}; model requests: ${asked.length}; actions seen: ${actions.size}`);

@@ -11,7 +11,7 @@ import { createHomeIndex } from "../../src/indexer/index.js";
 import { builtInModelProviders, createModelSource } from "../../src/models/index.js";
 import { silentLogger, systemClock } from "../../src/shared/index.js";
 import { openStore } from "../../src/store/index.js";
-import { GEMINI_KEY, MODEL, OWNER, allSessions } from "./protocol.js";
+import { GEMINI_KEY, MODEL, OWNER, allSessions, turnNumberFor } from "./protocol.js";
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   }
   let session = store.sessions.list(OWNER.id, { status: "active", limit: 1 }).sessions[0] ?? (await store.sessions.create({ owner: OWNER.id, policy: { allowActuation: true } }));
   for (let k = 0; ; k++) {
-    const n = run * 100 + k;
+    const n = turnNumberFor(run, k);
     if (session.messages.length > 20) {
       // A full session is ended, as a user would, so the run stays within the per-user session cap.
       await store.sessions.end(OWNER.id, session.id, "full");
