@@ -1,5 +1,5 @@
 export { OAuthError, type OAuthErrorCode } from "./errors.js";
-export { ISSUED_TOKEN_PREFIX, newToken, tokenHash } from "./token-hash.js";
+export { ISSUED_TOKEN_PREFIX } from "./token-hash.js";
 export { createOAuthFront, type OAuthFront } from "./front.js";
 export type { FrontDeps, FrontClient, CodePayload, IssuedTokens } from "./context.js";
 export { createGrantGuard, type GrantGuard, type GuardedGrant } from "./grant-guard.js";
