@@ -14,3 +14,5 @@ export {
   type GrantSummary,
   type TokenResponse,
 } from "./schema.js";
+export { createCodes, CodePayloadSchema, CODE_TTL_MS, MAX_OUTSTANDING_CODES, type Codes, type CodePayload, type CodeRedemption } from "./codes.js";
+export { verifyPkceS256 } from "./pkce.js";
