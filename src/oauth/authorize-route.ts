@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { readForm } from "./body.js";
 import { consentPage, errorPage } from "./consent-page.js";
 import { CONSENT_TTL_MS, openConsent, sealConsent, type ConsentRequest } from "./consent-request.js";
-import type { FrontClient, FrontDeps } from "./context.js";
+import type { OAuthClient } from "./clients/index.js";
+import type { FrontDeps } from "./context.js";
 import { OAuthError } from "./errors.js";
 import { MCP_SCOPE, OAUTH_PATHS, mcpResourceOf } from "./metadata.js";
 import type { createPendingLogins } from "./pending-logins.js";
@@ -27,14 +28,14 @@ export async function showConsent(ctx: AuthorizeContext, req: IncomingMessage, r
   const redirectUri = q.get("redirect_uri");
   if (!clientId) return sendHtml(res, 400, errorPage("The request names no client (client_id). Your MCP client must send one."));
   if (!redirectUri) return sendHtml(res, 400, errorPage("The request has no redirect_uri. Your MCP client must send the address to return to."));
-  let client: FrontClient;
+  let client: OAuthClient;
   try {
     client = await ctx.deps.clients.resolve(clientId);
   } catch (err) {
     if (err instanceof OAuthError) return sendHtml(res, 400, errorPage(err.message));
     throw err;
   }
-  if (!ctx.deps.clients.redirectAllowed(client, redirectUri)) {
+  if (!ctx.deps.redirectAllowed(client, redirectUri)) {
     return sendHtml(res, 400, errorPage(`${client.name} asked to return to ${redirectUri}, which it did not register. Nothing was granted.`));
   }
   const state = q.get("state") ?? undefined;

@@ -26,7 +26,7 @@ export function createOAuthFront(deps: FrontDeps) {
     [OAUTH_PATHS.protectedResource, { GET: async (_q, res, origin) => sendJson(res, 200, protectedResourceMetadata(origin)) }],
     [OAUTH_PATHS.protectedResourceMcp, { GET: async (_q, res, origin) => sendJson(res, 200, protectedResourceMetadata(origin)) }],
     [OAUTH_PATHS.authorizationServer, { GET: async (_q, res, origin) => sendJson(res, 200, authorizationServerMetadata(origin)) }],
-    [OAUTH_PATHS.register, { POST: async (req, res) => sendJson(res, 201, await deps.clients.register(await readJson(req))) }],
+    [OAUTH_PATHS.register, { POST: async (req, res) => sendJson(res, 201, deps.clients.register(await readJson(req))) }],
     [OAUTH_PATHS.authorize, { GET: (req, res, origin) => showConsent(ctx, req, res, origin), POST: (req, res, origin) => takeConsent(ctx, req, res, origin) }],
     [OAUTH_PATHS.callback, { GET: (req, res, origin) => finishLogin(ctx, req, res, origin) }],
     [OAUTH_PATHS.token, { POST: (req, res, origin) => issueTokens(deps, req, res, origin) }],

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { OAuthError } from "./errors.js";
+import type { OAuthError } from "./errors.js";
 
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
 

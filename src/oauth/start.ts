@@ -1,10 +1,10 @@
 import { loadSecret } from "../store/index.js";
 import type { Clock, Logger, Principal } from "../shared/index.js";
 import { createClientDirectory, redirectAllowed } from "./clients/index.js";
-import type { CodePayload } from "./context.js";
 import { createOAuthFront, type OAuthFront } from "./front.js";
 import { createGrantGuard } from "./grant-guard.js";
-import { createCodes, openGrantStore, verifyPkceS256, type GrantStore } from "./grants/index.js";
+import { createCodes, openGrantStore, verifyPkceS256, type CodePayload, type GrantStore } from "./grants/index.js";
+import { revokeAtHa } from "./ha-auth.js";
 import { createHaLoginUrl, type HaAddresses } from "./ha-login-url.js";
 import { HaUnreachableError } from "./ha-unreachable.js";
 import { ISSUED_TOKEN_PREFIX } from "./token-hash.js";
@@ -39,15 +39,23 @@ export interface OAuthService {
 /** Opens the grant store, loads the front's keys and builds the sign-in with Home Assistant. */
 export async function startOAuth(o: StartOAuthOptions): Promise<OAuthService> {
   const [{ key: clientKey }, { key: consentKey }] = await Promise.all([loadSecret({ dataDir: o.dataDir, name: "oauth-clients" }), loadSecret({ dataDir: o.dataDir, name: "oauth-consent" })]);
-  const grants = await openGrantStore({ dataDir: o.dataDir, clock: o.clock, logger: o.logger });
   const ha = { coreUrl: o.coreUrl, ...(o.fetch ? { fetch: o.fetch } : {}) };
+  const grants = await openGrantStore({
+    dataDir: o.dataDir,
+    clock: o.clock,
+    logger: o.logger,
+    // A sign-in that ends here also ends its login in Home Assistant, so it does not linger in the person's profile.
+    onEnded: (grant) =>
+      void revokeAtHa({ ...ha, refreshToken: grant.haRefreshToken }).catch(() => o.logger.info({ user: grant.principal.name }, "an ended sign-in's login could not be removed in Home Assistant; HA drops it after 90 days unused")),
+  });
   const directory = createClientDirectory({ key: clientKey, allowLocal: o.cimdAllowLocal, clock: o.clock, ...(o.fetch ? { fetch: o.fetch } : {}) });
   const guard = createGrantGuard({ grants, ha, clock: o.clock, logger: o.logger, ...(o.recheckMs !== undefined ? { recheckMs: o.recheckMs } : {}) });
   const front = createOAuthFront({
     publicUrl: o.publicUrl,
     ha,
     haLoginUrl: createHaLoginUrl({ configured: o.haLoginUrl, ...(o.haAddresses ? { fromHa: o.haAddresses } : {}) }),
-    clients: { register: async (body) => directory.register(body), resolve: (id) => directory.resolve(id), redirectAllowed },
+    clients: directory,
+    redirectAllowed,
     grants,
     codes: createCodes<CodePayload>({ clock: o.clock }),
     verifyPkce: verifyPkceS256,

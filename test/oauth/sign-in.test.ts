@@ -19,9 +19,9 @@ async function signedInClient(mcpUrl: string, provider: MemoryOAuthProvider, log
   const first = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: { pin: MODERN_PROTOCOL } } });
   await expect(first.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
   const { back } = await signInAsPerson(provider.authorizationUrl!.toString(), login ? { login } : {});
-  const code = back.searchParams.get("code");
-  if (!code) throw new Error(`the sign-in came back without a code: ${back}`);
-  await transport.finishAuth(code);
+  if (!back.searchParams.get("code")) throw new Error(`the sign-in came back without a code: ${back}`);
+  // The SDK checks `iss` against the issuer it discovered (RFC 9207) before it redeems the code.
+  await transport.finishAuth(back.searchParams);
   const client = new Client({ name: "oauth-test", version: "1.0.0" }, { versionNegotiation: { mode: { pin: MODERN_PROTOCOL } } });
   await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: provider }));
   return client;
@@ -96,11 +96,11 @@ describe("sign in with Home Assistant", () => {
     expect(result.isError).toBeFalsy();
     // The session belongs to Robin: the admin's pasted token does not see it, Robin's signed-in client does.
     const started = await callTool(client, "ha_agent_start_session", {});
-    const sessionId = (started.structuredContent as { session_id: string }).session_id;
+    const sessionId = (started.value as { session_id: string }).session_id;
     const mine = await callTool(client, "ha_agent_list_sessions", {});
-    expect(JSON.stringify(mine.structuredContent)).toContain(sessionId);
+    expect(JSON.stringify(mine.value)).toContain(sessionId);
     const admins = await callTool(stack.client, "ha_agent_list_sessions", {});
-    expect(JSON.stringify(admins.structuredContent)).not.toContain(sessionId);
+    expect(JSON.stringify(admins.value)).not.toContain(sessionId);
     // HA's tokens stay in the add-on: the client holds only the front's own.
     expect(provider.tokens()?.access_token).toMatch(/^hao_at_/);
   });

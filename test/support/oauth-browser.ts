@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import { DEMO_LOGIN } from "../../src/simulator/index.js";
 
@@ -28,7 +29,7 @@ export interface SignInSteps {
  */
 export async function signInAsPerson(authorizeUrl: string, o: { decision?: "allow" | "deny"; login?: { username: string; password: string } } = {}): Promise<SignInSteps> {
   const consent = await hop(authorizeUrl);
-  if (consent.status !== 200) throw new Error(`the consent page answered ${consent.status}: ${consent.body.slice(0, 300)}`);
+  if (consent.status !== 200) throw new Error(`the consent page answered ${consent.status}: ${consent.location ?? ""} ${consent.body.slice(0, 300)}`);
   const cookie = consent.setCookie?.split(";")[0];
   const answered = await hop(new URL("/oauth/authorize", authorizeUrl).toString(), { ...form({ ...hiddenInputs(consent.body), decision: o.decision ?? "allow" }), ...(cookie ? { cookie } : {}) });
   if (answered.status !== 302 || !answered.location) throw new Error(`the consent answer got ${answered.status}: ${answered.body.slice(0, 300)}`);
@@ -69,6 +70,10 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
   }
   saveTokens(tokens: Awaited<ReturnType<OAuthClientProvider["tokens"]>>) {
     this.#tokens = tokens;
+  }
+  // The add-on requires state, as Claude Code and VS Code send it.
+  state() {
+    return randomBytes(16).toString("base64url");
   }
   redirectToAuthorization(url: URL) {
     this.authorizationUrl = url;

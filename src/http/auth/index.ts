@@ -4,3 +4,4 @@ export { withIssuedTokens, type IssuedTokenCheck } from "./issued-tokens.js";
 export { AuthUnavailableError, TooManyTokenChecksError } from "./errors.js";
 export { couldBeHaToken } from "./token-shape.js";
 export { fetchCurrentUser } from "./current-user.js";
+export { CheckBudget, type CheckBudgetOptions } from "./check-budget.js";

@@ -12,6 +12,7 @@ const payload: CodePayload = {
   scope: "mcp",
   principal: { id: "user-1", name: "Ada", isAdmin: false },
   haRefreshToken: "ha-secret",
+  haClientId: "http://ha.local:8808/",
 };
 
 describe("authorization codes", () => {

@@ -14,6 +14,8 @@ export const CodePayloadSchema = z.object({
   scope: z.string(),
   principal: GrantPrincipalSchema,
   haRefreshToken: z.string().min(1),
+  /** The client id HA issued the refresh token to; the grant keeps it for HA's refresh grant. */
+  haClientId: z.string().min(1),
 });
 export type CodePayload = z.infer<typeof CodePayloadSchema>;
 

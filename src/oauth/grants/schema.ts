@@ -33,6 +33,8 @@ export const GrantSchema = z.object({
   resource: z.string().min(1),
   scope: z.string(),
   haRefreshToken: z.string().min(1),
+  /** The client id HA issued `haRefreshToken` to (the add-on's origin at sign-in): HA's refresh grant needs the same string. */
+  haClientId: z.string().min(1),
   createdAt: z.number().int(),
   lastUsedAt: z.number().int(),
   refreshToken: IssuedTokenSchema,

@@ -19,10 +19,16 @@ import {
 } from "./schema.js";
 import { GrantIndex } from "./token-index.js";
 
-export const NewGrantSchema = GrantSchema.pick({ clientId: true, clientName: true, principal: true, resource: true, scope: true, haRefreshToken: true });
+export const NewGrantSchema = GrantSchema.pick({ clientId: true, clientName: true, principal: true, resource: true, scope: true, haRefreshToken: true, haClientId: true });
 export type NewGrant = z.input<typeof NewGrantSchema>;
 
-export type GrantStoreOptions = GrantLimits & { dataDir: string; clock: Clock; logger: Logger };
+export type GrantStoreOptions = GrantLimits & {
+  dataDir: string;
+  clock: Clock;
+  logger: Logger;
+  /** Told of every grant that ends here (revoked, reused, expired, evicted, removed), after it is gone from disk: to end its login in Home Assistant too. */
+  onEnded?: (grant: Grant) => void;
+};
 
 /** What a sign-in or a refresh hands the client, and the grant it belongs to. */
 export interface IssuedGrant {
@@ -98,9 +104,11 @@ export async function openGrantStore(options: GrantStoreOptions): Promise<GrantS
     const now = clock.now();
     const gone = new Set([...(change.remove ?? []), ...index.all().filter((grant) => isDead(grant, now)).map((grant) => grant.id)]);
     const next = index.all().filter((grant) => !gone.has(grant.id) && grant.id !== change.put?.id);
+    const ending = [...gone].map((id) => index.get(id)).filter((grant) => grant !== undefined);
     await save(change.put ? [...next, change.put] : next);
     for (const id of gone) index.remove(id);
     if (change.put) index.put(change.put);
+    for (const grant of ending) options.onEnded?.(grant);
   };
 
   /** Saves a removal already made in memory; a failed write is logged, as the grant is gone here either way. */
@@ -174,6 +182,7 @@ export async function openGrantStore(options: GrantStoreOptions): Promise<GrantS
         const reused = index.byUsedRefreshToken(hash);
         if (reused) {
           index.remove(reused.id);
+          options.onEnded?.(reused);
           logger.warn(logFields(reused), "OAuth grant ended: a refresh token was used a second time, which means it was copied; the client must sign in again");
           await saveRemoval();
           throw new OAuthError("invalid_grant", "This refresh token was already used once, so the sign-in it belongs to was ended to protect the account. Sign in again.");
@@ -183,6 +192,7 @@ export async function openGrantStore(options: GrantStoreOptions): Promise<GrantS
         if (grant.clientId !== clientId) throw new OAuthError("invalid_grant", "The refresh token was issued to another client. Use the client_id that signed in.");
         if (grant.refreshToken.expiresAt <= now) {
           index.remove(grant.id);
+          options.onEnded?.(grant);
           await saveRemoval();
           throw new OAuthError("invalid_grant", "The refresh token has expired. Sign in again.");
         }

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { openGrantStore, type GrantStoreOptions, type NewGrant } from "../../../src/oauth/index.js";
+import { openGrantStore, type GrantStoreOptions, type NewGrant } from "../../../src/oauth/grants/index.js";
 import { createLogger, manualClock } from "../../../src/shared/index.js";
 import { useTempDirs } from "../store/temp-dir.js";
 
@@ -20,6 +20,7 @@ export function signIn(overrides: Partial<NewGrant> = {}): NewGrant {
     resource: "http://ha.local:8099/mcp",
     scope: "mcp",
     haRefreshToken: HA_SECRET,
+    haClientId: "http://ha.local:8808/",
     ...overrides,
   };
 }
