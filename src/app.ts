@@ -62,7 +62,7 @@ export interface AppDeps {
   /** The models the agent uses; tests pass scripted ones. Default: from the options. */
   models?: ModelSource;
   /** Called once the MCP endpoint is listening, before anything else is logged. */
-  onListening?: (info: { mcpUrl: string; statusUrl: string; demoToken: string | undefined; modelLabel: string }) => void;
+  onListening?: (info: { mcpUrl: string; statusUrl: string; demoToken: string | undefined; modelLabel: string; demoLogin: { username: string; password: string } | undefined }) => void;
 }
 
 export interface App {
@@ -104,11 +104,13 @@ export async function startApp(deps: AppDeps): Promise<App> {
   try {
     let simulator: Simulator | undefined;
     let demoUser: { id: string; name: string } | undefined;
+    let demoLogin: { username: string; password: string } | undefined;
     let ha = config.ha;
     let coreApiUrl = config.coreApiUrl;
     if (config.mode === "demo") {
       // Loaded here, not at the top: a standalone or Supervisor process never holds the simulator.
-      const { defaultAdmin, demoHouse, startSimulator } = await import("./simulator/index.js");
+      const { DEMO_LOGIN, defaultAdmin, demoHouse, startSimulator } = await import("./simulator/index.js");
+      demoLogin = DEMO_LOGIN;
       // DEMO_TOKEN is only another token of the demo house's own user: the principal, and so its sessions, stay the same.
       simulator = await startSimulator({ house: deps.demoHouse ?? demoHouse(), host: "127.0.0.1", logger: logger.child({ part: "simulator" }), clock, ...(config.demoToken ? { users: [defaultAdmin(config.demoToken)] } : {}) });
       onStop("simulator", () => simulator!.close());
@@ -301,7 +303,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
     const statusUrl = `http://${statusHost === "0.0.0.0" || statusHost === "::" ? "127.0.0.1" : statusHost}:${status.port}/`;
     const described = models.describe();
     const modelLabel = described.provider === "demo" ? DEMO_LABEL : described.status === "configured" ? `${described.provider} ${described.model}` : "not configured";
-    deps.onListening?.({ mcpUrl, statusUrl, demoToken, modelLabel });
+    deps.onListening?.({ mcpUrl, statusUrl, demoToken, modelLabel, demoLogin });
     // The store logged its recovery already, with the findings.
     logger.info({ mode: config.mode, mcpUrl, statusUrl }, `HA Agent ${VERSION} listening in ${config.mode} mode`);
 
