@@ -6,8 +6,8 @@
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const STYLE = `
-:root{color-scheme:light dark;--primary:#03a9f4;--bg:#fafafa;--card:#fff;--text:#212121;--muted:#727272;--line:#e0e0e0}
-@media (prefers-color-scheme:dark){:root{--bg:#111;--card:#1c1c1c;--text:#e1e1e1;--muted:#9b9b9b;--line:#2f2f2f}}
+:root{color-scheme:light dark;--primary:#0277bd;--on-primary:#fff;--bg:#fafafa;--card:#fff;--text:#212121;--muted:#727272;--line:#e0e0e0}
+@media (prefers-color-scheme:dark){:root{--primary:#03a9f4;--on-primary:#111;--bg:#111;--card:#1c1c1c;--text:#e1e1e1;--muted:#9b9b9b;--line:#2f2f2f}}
 *{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--text);font-family:Roboto,Noto,"Noto Sans",system-ui,sans-serif;font-size:14px;line-height:1.5}
 main{max-width:460px;margin:48px auto;padding:0 16px}
 .card{background:var(--card);border-radius:12px;border:1px solid var(--line);padding:24px}
@@ -15,7 +15,7 @@ h1{font-size:22px;font-weight:400;margin:0 0 16px}p{margin:0 0 12px}ul{margin:0 
 .muted{color:var(--muted)}code{font-size:13px;word-break:break-all}
 .actions{display:flex;gap:12px;justify-content:flex-end;margin-top:20px}
 button{font:inherit;font-weight:500;border-radius:4px;padding:8px 16px;cursor:pointer;border:1px solid var(--primary)}
-button.allow{background:var(--primary);color:#fff}button.deny{background:transparent;color:var(--primary)}
+button.allow{background:var(--primary);color:var(--on-primary)}button.deny{background:transparent;color:var(--primary)}
 button:focus-visible{outline:2px solid var(--text);outline-offset:2px}`;
 
 function page(title: string, body: string): string {
