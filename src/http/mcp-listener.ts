@@ -25,7 +25,7 @@ export interface McpListenerOptions {
   events?: EventsRouteOptions;
   /** The sign-in with Home Assistant: its metadata and `/oauth/*` routes, and the challenge of every 401. */
   oauth?: OAuthFront;
-  /** Requests one address may make to the OAuth routes per minute. Default 60. */
+  /** Requests one address may make to the OAuth routes per minute (ten times that from all together). Default 120: a sign-in takes about eight. */
   oauthPerMinute?: number;
 }
 
@@ -40,7 +40,7 @@ export async function startMcpListener(options: McpListenerOptions): Promise<Lis
   const events = options.events ? createEventsRoute(options.events) : undefined;
   const oauth = options.oauth;
   // Sign-in pages and token requests are cheap to send and reach Home Assistant: each address gets a budget.
-  const oauthBudget = new CheckBudget(() => Date.now(), { perAddressPerMinute: options.oauthPerMinute ?? 60, globalPerMinute: (options.oauthPerMinute ?? 60) * 10 });
+  const oauthBudget = new CheckBudget(() => Date.now(), { perAddressPerMinute: options.oauthPerMinute ?? 120, globalPerMinute: (options.oauthPerMinute ?? 120) * 10 });
   const caller = (req: IncomingMessage, res: ServerResponse) =>
     authenticate({ req, res, verifier: options.verifier, logger: options.logger, tokenHint: options.tokenHint, challenge: oauth ? (r, e) => oauth.challenge(r, e) : undefined });
 

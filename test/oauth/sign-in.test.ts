@@ -113,6 +113,18 @@ describe("sign in with Home Assistant", () => {
     expect(text).not.toMatch(/hao_(at|rt)_/);
   });
 
+  it("registers Home Assistant's own MCP integration as it registers itself (public client, web, its scope)", async () => {
+    // The body HA's `mcp` integration sends when it finds a registration endpoint and `none` among the auth methods.
+    const body = { redirect_uris: ["https://my.home-assistant.io/redirect/oauth"], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], client_name: "Home Assistant", scope: "mcp", application_type: "web" };
+    const res = await fetch(`${origin}/oauth/register`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+    expect(res.status).toBe(201);
+    const answer = (await res.json()) as Record<string, unknown>;
+    // HA refuses an answer that leaves out its callback, names another auth method, or grants less scope than asked.
+    expect(answer.redirect_uris).toContain("https://my.home-assistant.io/redirect/oauth");
+    expect(answer.token_endpoint_auth_method).toBe("none");
+    expect(answer.scope === undefined || String(answer.scope).split(" ").includes("mcp")).toBe(true);
+  });
+
   it("refuses a wrong code_verifier, and the code cannot be used after it", async () => {
     const { redeem } = await manualCode();
     const wrong = await redeem({ code_verifier: pkcePair().verifier });
