@@ -2,7 +2,8 @@ import type { AppConfig } from "./config/index.js";
 import { createHaClient, type BackoffOptions, type CreateWebSocket, type HaClient } from "./ha/index.js";
 import { statfs } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { createConsole, createStatusChecks, createTurnRecords, createUserDirectory, loadAssets, startMcpListener, startStatusListener, createTokenVerifier, healthReport, TOKEN_HINTS } from "./http/index.js";
+import { createConsole, createStatusChecks, createTurnRecords, createUserDirectory, loadAssets, startMcpListener, startStatusListener, createTokenVerifier, healthReport, withIssuedTokens, TOKEN_HINTS } from "./http/index.js";
+import { startOAuth } from "./oauth/index.js";
 import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpEndpoint } from "./mcp/index.js";
 import { builtInPersonas, describeProblem, PersonaRegistry, watchPersonaDir } from "./personas/index.js";
@@ -54,12 +55,14 @@ export interface AppDeps {
   haTiming?: { pingIntervalMs?: number; pongTimeoutMs?: number; backoff?: BackoffOptions };
   /** How long an accepted caller token is trusted before HA is asked again (default 60 s). */
   authCacheMs?: number;
+  /** How long HA's yes to a sign-in is trusted before HA is asked again (default 30 s). */
+  oauthRecheckMs?: number;
   /** Demo mode: the house the embedded simulator serves. */
   demoHouse?: House;
   /** The models the agent uses; tests pass scripted ones. Default: from the options. */
   models?: ModelSource;
   /** Called once the MCP endpoint is listening, before anything else is logged. */
-  onListening?: (info: { mcpUrl: string; statusUrl: string; demoToken: string | undefined; modelLabel: string }) => void;
+  onListening?: (info: { mcpUrl: string; statusUrl: string; demoToken: string | undefined; modelLabel: string; demoLogin: { username: string; password: string } | undefined }) => void;
 }
 
 export interface App {
@@ -101,11 +104,13 @@ export async function startApp(deps: AppDeps): Promise<App> {
   try {
     let simulator: Simulator | undefined;
     let demoUser: { id: string; name: string } | undefined;
+    let demoLogin: { username: string; password: string } | undefined;
     let ha = config.ha;
     let coreApiUrl = config.coreApiUrl;
     if (config.mode === "demo") {
       // Loaded here, not at the top: a standalone or Supervisor process never holds the simulator.
-      const { defaultAdmin, demoHouse, startSimulator } = await import("./simulator/index.js");
+      const { DEMO_LOGIN, defaultAdmin, demoHouse, startSimulator } = await import("./simulator/index.js");
+      demoLogin = DEMO_LOGIN;
       // DEMO_TOKEN is only another token of the demo house's own user: the principal, and so its sessions, stay the same.
       simulator = await startSimulator({ house: deps.demoHouse ?? demoHouse(), host: "127.0.0.1", logger: logger.child({ part: "simulator" }), clock, ...(config.demoToken ? { users: [defaultAdmin(config.demoToken)] } : {}) });
       onStop("simulator", () => simulator!.close());
@@ -228,7 +233,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
     });
     // Ends open MCP streams and running calls, so the stop never waits on a caller.
     onStop("mcp endpoint", () => mcpEndpoint.close());
-    const verifier = createTokenVerifier({
+    const haVerifier = createTokenVerifier({
       coreApiUrl,
       supervisorApiUrl: config.supervisorApiUrl,
       supervisorUrl: config.supervisor?.url,
@@ -239,10 +244,26 @@ export async function startApp(deps: AppDeps): Promise<App> {
       acceptedTtlMs: deps.authCacheMs,
       checkShape: config.mode !== "demo",
     });
+    const oauth = await startOAuth({
+      dataDir: config.dataDir,
+      coreUrl: coreApiUrl.replace(/\/api$/, ""),
+      // In demo mode the person signs in on the simulated Home Assistant's own login page.
+      haLoginUrl: config.haLoginUrl ?? simulator?.url,
+      ...(config.mode === "addon" ? { haAddresses: () => client.getConfig() } : {}),
+      publicUrl: options.public_url,
+      cimdAllowLocal: config.oauthCimdAllowLocal,
+      userOf: (haAccessToken) => haVerifier.verify(haAccessToken),
+      clock,
+      logger: logger.child({ part: "oauth" }),
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      ...(deps.oauthRecheckMs !== undefined ? { recheckMs: deps.oauthRecheckMs } : {}),
+    });
+    onStop("sign-in grants", () => oauth.close());
+    const verifier = withIssuedTokens(haVerifier, oauth.issued);
     // Each listener is closed as soon as the stop begins (it was started last), so no
     // new work arrives while the rest shuts down; registered at once, so a failed
     // start of the second one still closes the first.
-    const mcp = await startMcpListener({ host: deps.host, port: config.mcpPort, verifier, mcp: mcpEndpoint, health, logger: logger.child({ part: "http" }), tokenHint: config.mode === "demo" ? TOKEN_HINTS.demo : TOKEN_HINTS.homeAssistant, events: { source: agent.runtime } });
+    const mcp = await startMcpListener({ host: deps.host, port: config.mcpPort, verifier, mcp: mcpEndpoint, health, logger: logger.child({ part: "http" }), tokenHint: config.mode === "demo" ? TOKEN_HINTS.demo : TOKEN_HINTS.homeAssistant, events: { source: agent.runtime }, oauth: oauth.front });
     onStop("MCP listener", () => mcp.close());
     const shownHost = deps.host === "0.0.0.0" || deps.host === "::" ? "127.0.0.1" : deps.host;
     const mcpUrl = `http://${shownHost}:${mcp.port}/mcp`;
@@ -282,7 +303,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
     const statusUrl = `http://${statusHost === "0.0.0.0" || statusHost === "::" ? "127.0.0.1" : statusHost}:${status.port}/`;
     const described = models.describe();
     const modelLabel = described.provider === "demo" ? DEMO_LABEL : described.status === "configured" ? `${described.provider} ${described.model}` : "not configured";
-    deps.onListening?.({ mcpUrl, statusUrl, demoToken, modelLabel });
+    deps.onListening?.({ mcpUrl, statusUrl, demoToken, modelLabel, demoLogin });
     // The store logged its recovery already, with the findings.
     logger.info({ mode: config.mode, mcpUrl, statusUrl }, `HA Agent ${VERSION} listening in ${config.mode} mode`);
 

@@ -17,6 +17,11 @@ describe("banner", () => {
     expect(text).toContain("inspector@");
   });
 
+  it("tells demo users the simulated home's login for clients that sign in", () => {
+    const text = banner({ mode: "demo" }, { ...info, demoToken: "demo-token-123", demoLogin: { username: "alex", password: "linden-house" } });
+    expect(text).toContain("log in as alex / linden-house");
+  });
+
   it("names the address clients really use in add-on mode, not the container's loopback", () => {
     const text = banner({ mode: "addon" }, { ...info, demoToken: undefined });
     expect(text).not.toContain("127.0.0.1");

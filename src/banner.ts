@@ -20,6 +20,8 @@ export interface BannerInfo {
   nodeVersion: string;
   /** What answers the agent's questions, e.g. "Demo model (scripted rules, not an AI)". */
   modelLabel?: string;
+  /** Demo mode: the simulated home's login, for clients that sign in. */
+  demoLogin?: { username: string; password: string } | undefined;
 }
 
 /**
@@ -34,6 +36,7 @@ export function banner(config: Pick<AppConfig, "mode">, info: BannerInfo): strin
       `MCP endpoint: ${info.mcpUrl}`,
       `Token:        ${info.demoToken}`,
       `Status page:  ${info.statusUrl}`,
+      ...(info.demoLogin ? [`Sign-in:      clients that sign in (Claude Code, VS Code) need only the URL; log in as ${info.demoLogin.username} / ${info.demoLogin.password}.`] : []),
       "This is a simulated demo home. Try it with the MCP Inspector:",
       `  ${inspectorCommand({ mcpUrl: info.mcpUrl, token: info.demoToken, nodeVersion: info.nodeVersion })}`,
     );
@@ -41,14 +44,14 @@ export function banner(config: Pick<AppConfig, "mode">, info: BannerInfo): strin
     lines.push(
       `MCP endpoint: http://<your-home-assistant-host>:${info.mcpPort}/mcp`,
       `              e.g. http://homeassistant.local:${info.mcpPort}/mcp; the port can be changed on the add-on's Network tab.`,
-      "Authenticate with the header 'Authorization: Bearer <Home Assistant long-lived access token>'.",
+      "Clients sign in with Home Assistant (give them only the URL), or send 'Authorization: Bearer <Home Assistant long-lived access token>'.",
       "Status page:  open HA Agent in the Home Assistant sidebar.",
     );
   } else {
     lines.push(
       `MCP endpoint: ${info.mcpUrl}`,
       `              from other machines: http://<this-machine's-address>:${info.mcpPort}/mcp`,
-      "Authenticate with the header 'Authorization: Bearer <Home Assistant long-lived access token>'.",
+      "Clients sign in with Home Assistant (give them only the URL), or send 'Authorization: Bearer <Home Assistant long-lived access token>'.",
       `Status page:  ${info.statusUrl}`,
     );
   }

@@ -40,6 +40,10 @@ export interface AppConfig {
   statusTrustedProxies: string[];
   /** Outside add-on mode with a non-loopback STATUS_BIND: the token other hosts open the console with. */
   statusToken: string | undefined;
+  /** Where the sign-in sends browsers to log in to Home Assistant: `home_assistant_url`, else HA_URL in standalone mode; undefined asks HA (add-on) or the simulator (demo). */
+  haLoginUrl: string | undefined;
+  /** Tests only (OAUTH_CIMD_ALLOW_LOCAL): client metadata documents may be fetched over http and from local addresses. */
+  oauthCimdAllowLocal: boolean;
 }
 
 export interface ConfigSources {
@@ -97,6 +101,8 @@ export async function loadConfig({ env, readFile, modelProviders }: ConfigSource
     // Loopback is where a local reverse proxy or an ingress stand-in sits; under the Supervisor, only its ingress proxy.
     statusTrustedProxies: [...(mode === "addon" ? [INGRESS_PROXY] : ["127.0.0.1", "::1"]), ...(environment.STATUS_TRUSTED_PROXIES as string[])],
     statusToken: mode === "addon" ? undefined : (environment.STATUS_TOKEN as string | undefined),
+    haLoginUrl: options.home_assistant_url ? stripSlash(options.home_assistant_url) : mode === "standalone" && haUrl ? haUrl : undefined,
+    oauthCimdAllowLocal: environment.OAUTH_CIMD_ALLOW_LOCAL === "true",
   };
   switch (mode) {
     case "addon": {

@@ -52,6 +52,10 @@ export const OPTION_SCHEMAS = {
   max_sessions_per_principal: wholeNumber(1, 1000).default(50),
   /** Add-on mode: tell Home Assistant this MCP server exists (Supervisor discovery); off removes the announcement. */
   announce_to_home_assistant: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "expected true or false" })).default(true),
+  /** The address MCP clients use for HA Agent behind a reverse proxy (https); sign-in tokens are bound to it. */
+  public_url: z.url({ protocol: /^https?$/, error: "expected the address clients use for HA Agent, e.g. https://agent.example.com (no path)" }).regex(/^https?:\/\/[^/]+\/?$/, { error: "expected an origin without a path, e.g. https://agent.example.com" }).optional(),
+  /** Home Assistant's address as people's browsers know it: the sign-in sends the browser there to log in. */
+  home_assistant_url: z.url({ protocol: /^https?$/, error: "expected Home Assistant's address as your browser opens it, e.g. http://homeassistant.local:8123" }).optional(),
 } as const;
 
 export type OptionName = keyof typeof OPTION_SCHEMAS;
@@ -78,6 +82,8 @@ export const OPTION_ENV: Record<OptionName, string> = {
   continuation_retention_hours: "CONTINUATION_RETENTION_HOURS",
   max_sessions_per_principal: "MAX_SESSIONS_PER_PRINCIPAL",
   announce_to_home_assistant: "ANNOUNCE_TO_HOME_ASSISTANT",
+  public_url: "PUBLIC_URL",
+  home_assistant_url: "HOME_ASSISTANT_URL",
 };
 
 /** Options that hold secrets: never logged, shown as `password` in the add-on UI. */
@@ -109,6 +115,8 @@ export const ENV_SCHEMAS = {
     (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v),
     z.array(z.union([z.ipv4(), z.ipv6()], { error: "expected IP addresses separated by commas, e.g. 192.168.1.5,10.0.0.2" })).default([]),
   ),
+  /** Tests only: lets a client metadata document be fetched over plain http and from loopback or private addresses. */
+  OAUTH_CIMD_ALLOW_LOCAL: z.enum(["true", "false"], { error: "expected true or false" }).default("false"),
 } as const;
 
 /** Settings that are secrets: a problem with one never echoes its value. */

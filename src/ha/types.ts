@@ -161,6 +161,9 @@ export interface HassConfig {
   language: string;
   currency: string;
   state: string;
+  /** The addresses set in Settings → System → Network; null until someone sets them. */
+  external_url?: string | null;
+  internal_url?: string | null;
   [key: string]: unknown;
 }
 

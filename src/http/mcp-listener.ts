@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { McpEndpoint } from "../mcp/index.js";
 import type { Logger } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
-import { authenticate, type TokenVerifier } from "./auth/index.js";
+import type { OAuthFront } from "../oauth/index.js";
+import { CheckBudget, authenticate, type TokenVerifier } from "./auth/index.js";
 import { BodyError, readJsonBody } from "./body.js";
 import { EVENTS_PATH, createEventsRoute, type EventsRouteOptions } from "./events/index.js";
 import type { HealthReport } from "./health.js";
@@ -22,6 +23,10 @@ export interface McpListenerOptions {
   tokenHint?: string;
   /** Serves `/events/{session_id}`; without it the path is not found. */
   events?: EventsRouteOptions;
+  /** The sign-in with Home Assistant: its metadata and `/oauth/*` routes, and the challenge of every 401. */
+  oauth?: OAuthFront;
+  /** Requests one address may make to the OAuth routes per minute (ten times that from all together). Default 120: a sign-in takes about eight. */
+  oauthPerMinute?: number;
 }
 
 export interface Listener {
@@ -33,6 +38,11 @@ export interface Listener {
 export async function startMcpListener(options: McpListenerOptions): Promise<Listener> {
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const events = options.events ? createEventsRoute(options.events) : undefined;
+  const oauth = options.oauth;
+  // Sign-in pages and token requests are cheap to send and reach Home Assistant: each address gets a budget.
+  const oauthBudget = new CheckBudget(() => Date.now(), { perAddressPerMinute: options.oauthPerMinute ?? 120, globalPerMinute: (options.oauthPerMinute ?? 120) * 10 });
+  const caller = (req: IncomingMessage, res: ServerResponse) =>
+    authenticate({ req, res, verifier: options.verifier, logger: options.logger, tokenHint: options.tokenHint, challenge: oauth ? (r, e) => oauth.challenge(r, e) : undefined });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
@@ -45,15 +55,23 @@ export async function startMcpListener(options: McpListenerOptions): Promise<Lis
     if (path === "/livez" && (req.method === "GET" || req.method === "HEAD")) {
       return sendJson(res, 200, { status: "alive", ready: options.health().status !== "unavailable" });
     }
+    if (oauth?.owns(path)) {
+      const allowed = oauthBudget.take(req.socket.remoteAddress ?? "unknown");
+      if (!allowed.ok) {
+        res.setHeader("Retry-After", String(Math.ceil(allowed.retryAfterMs / 1000)));
+        return sendJson(res, 429, { error: "slow_down", error_description: "Too many sign-in requests from this address; try again shortly." });
+      }
+      return oauth.handle(req, res, path);
+    }
     if (path === "/mcp" || path === "/mcp/") {
-      const principal = await authenticate(req, res, options.verifier, options.logger, options.tokenHint);
+      const principal = await caller(req, res);
       if (!principal) return;
       const body = req.method === "POST" ? await readJsonBody(req, maxBodyBytes) : undefined;
       return options.mcp.handle(req, res, principal, body);
     }
     const session = events ? EVENTS_PATH.exec(path)?.[1] : undefined;
     if (events && session) {
-      const principal = await authenticate(req, res, options.verifier, options.logger, options.tokenHint);
+      const principal = await caller(req, res);
       if (!principal) return;
       return events.handle(req, res, principal, session);
     }

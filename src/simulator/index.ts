@@ -1,7 +1,7 @@
 export { startSimulator, DEFAULT_HA_VERSION, type Simulator, type SimulatorOptions } from "./simulator.js";
 export type { SimHome } from "./sim-home.js";
 export type { SimUser } from "./users.js";
-export { defaultAdmin, haStyleToken } from "./users.js";
+export { DEMO_LOGIN, defaultAdmin, haStyleToken } from "./users.js";
 export {
   HouseSchema,
   HouseEntitySchema,

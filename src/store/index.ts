@@ -10,7 +10,8 @@ export type { QuarantineEntry } from "./quarantine.js";
 export { nodeStoreFs, countingFs, type StoreFs, type StoreFileHandle, type StoreStat, type FsCounts } from "./fs.js";
 export { idGenerator, isUlid, ULID_PATTERN } from "./ids.js";
 export { redactSecrets, redactText } from "./redact.js";
-export { loadSecret } from "./secret.js";
+export { loadSecret, ownerOnlyFs } from "./secret.js";
+export { writeJsonAtomic } from "./atomic.js";
 export {
   InvalidIdError,
   NotFoundError,

@@ -9,7 +9,7 @@ import { nodeStoreFs, type StoreFs } from "./fs.js";
 const SECRET_BYTES = 32;
 
 /** Every file this fs creates (the temp file, then the secret it is renamed to) is readable by the owner alone. */
-const ownerOnlyFs: StoreFs = { ...nodeStoreFs, open: (path, flags) => fsp.open(path, flags, 0o600) };
+export const ownerOnlyFs: StoreFs = { ...nodeStoreFs, open: (path, flags) => fsp.open(path, flags, 0o600) };
 
 /**
  * A random secret kept in the data directory (`secrets/{name}.key`, mode

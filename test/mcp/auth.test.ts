@@ -29,7 +29,8 @@ describe("MCP authentication", () => {
   it("answers 401 with WWW-Authenticate when the token is missing", async () => {
     const res = await fetch(stack.mcpUrl, initialize());
     expect(res.status).toBe(401);
-    expect(res.headers.get("www-authenticate")).toMatch(/^Bearer realm="ha-agent"/);
+    // The challenge points clients at the sign-in with Home Assistant (RFC 9728), values in quotes.
+    expect(res.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${stack.baseUrl}/.well-known/oauth-protected-resource/mcp", scope="mcp"`);
     expect(((await res.json()) as { message: string }).message).toMatch(/Authorization: Bearer/);
   });
 

@@ -36,6 +36,8 @@ export interface StackOptions {
   authCacheMs?: number;
   /** The store's file system, to inject disk faults. */
   storeFs?: StoreFs;
+  /** How long HA's yes to a sign-in is trusted (default 30 s, as in production). */
+  oauthRecheckMs?: number;
 }
 
 /** The MCP protocol revision HA Agent serves natively. */
@@ -71,6 +73,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     clock: systemClock,
     host: "127.0.0.1",
     authCacheMs: options.authCacheMs,
+    ...(options.oauthRecheckMs !== undefined ? { oauthRecheckMs: options.oauthRecheckMs } : {}),
     ...(options.storeFs ? { storeFs: options.storeFs } : {}),
     // Fast heartbeat and reconnects, so outage tests run in seconds.
     haTiming: { pingIntervalMs: 500, pongTimeoutMs: 500, backoff: { initialMs: 50, maxMs: 500 } },

@@ -7,22 +7,38 @@ import type { TokenVerifier } from "./token-verifier.js";
 
 const REALM = 'Bearer realm="ha-agent"';
 
+/** Where a caller finds a token: HA's profile page, or, in demo mode, the banner. */
+export const TOKEN_HINTS = {
+  homeAssistant: "a Home Assistant long-lived access token (Profile → Security in Home Assistant), or sign in with Home Assistant through your MCP client",
+  demo: "the demo token HA Agent printed when it started (or set DEMO_TOKEN for a fixed one), or sign in with Home Assistant through your MCP client",
+} as const;
+
+export interface AuthenticateOptions {
+  req: IncomingMessage;
+  res: ServerResponse;
+  verifier: TokenVerifier;
+  logger?: Logger | undefined;
+  tokenHint?: string | undefined;
+  /**
+   * The `WWW-Authenticate` value of a 401 when the OAuth front is on: it
+   * points the client at the protected-resource metadata, so it can sign in.
+   */
+  challenge?: ((req: IncomingMessage, error?: { code: string; description: string }) => string | undefined) | undefined;
+}
+
 /**
  * Resolves the caller of a request, or answers it: 401 with
  * `WWW-Authenticate` for a missing or rejected token, 503 when Home Assistant
  * cannot be asked. Returns undefined when the response has been sent.
  */
-/** Where a caller finds a token: HA's profile page, or, in demo mode, the banner. */
-export const TOKEN_HINTS = {
-  homeAssistant: "a Home Assistant long-lived access token (Profile → Security in Home Assistant)",
-  demo: "the demo token HA Agent printed when it started (or set DEMO_TOKEN for a fixed one)",
-} as const;
-
-export async function authenticate(req: IncomingMessage, res: ServerResponse, verifier: TokenVerifier, logger?: Logger, tokenHint: string = TOKEN_HINTS.homeAssistant): Promise<Principal | undefined> {
+export async function authenticate(options: AuthenticateOptions): Promise<Principal | undefined> {
+  const { req, res, verifier, logger, tokenHint = TOKEN_HINTS.homeAssistant } = options;
+  const wwwAuthenticate = (error?: { code: string; description: string }) =>
+    options.challenge?.(req, error) ?? (error ? `${REALM}, error="${error.code}", error_description="${error.description}"` : REALM);
   const header = req.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match?.[1]) {
-    res.setHeader("WWW-Authenticate", REALM);
+    res.setHeader("WWW-Authenticate", wwwAuthenticate());
     sendJson(res, 401, {
       error: "unauthorized",
       message: `Send the header 'Authorization: Bearer <token>' with ${tokenHint}.`,
@@ -49,7 +65,7 @@ export async function authenticate(req: IncomingMessage, res: ServerResponse, ve
     sendJson(res, 500, { error: "internal", message: "Checking the token failed inside HA Agent; the details are in its log." });
     return undefined;
   }
-  res.setHeader("WWW-Authenticate", `${REALM}, error="invalid_token", error_description="Home Assistant does not accept this token"`);
+  res.setHeader("WWW-Authenticate", wwwAuthenticate({ code: "invalid_token", description: "Home Assistant does not accept this token" }));
   sendJson(res, 401, { error: "invalid_token", message: `Home Assistant does not accept this token. Use ${tokenHint}.` });
   return undefined;
 }
