@@ -1,19 +1,14 @@
 import { z } from "zod";
 import { OAuthError } from "../errors.js";
 import { checkClientKey, signClientId } from "./client-id.js";
-import { ApplicationTypeSchema, ClientNameSchema, describeIssue, RedirectUrisSchema, withoutNulls } from "./schema.js";
+import { ApplicationTypeSchema, ClientMetadataFields, describeIssue, withoutNulls } from "./schema.js";
 
 const GrantTypeSchema = z.enum(["authorization_code", "refresh_token"], { error: 'grant_types may hold only "authorization_code" and "refresh_token"' });
 
 /** A dynamic registration request (RFC 7591 §2); members this server does not use are ignored. */
 export const RegistrationBodySchema = z.object(
   {
-    redirect_uris: RedirectUrisSchema,
-    client_name: ClientNameSchema.optional(),
-    application_type: ApplicationTypeSchema.default("web"),
-    token_endpoint_auth_method: z
-      .literal("none", { error: 'only public clients are supported: leave token_endpoint_auth_method out or set it to "none", and use PKCE' })
-      .optional(),
+    ...ClientMetadataFields,
     grant_types: z
       .array(GrantTypeSchema, { error: "grant_types must be a list" })
       .refine((grants) => grants.includes("authorization_code"), { error: 'grant_types must include "authorization_code"' })

@@ -28,6 +28,16 @@ export const ClientNameSchema = z
   // The name is shown on the sign-in page; control characters there only serve to mislead.
   .refine((name) => !/\p{Cc}/u.test(name), { error: "client_name must not contain control characters" });
 
+/** The members a registration and a metadata document share, checked the same way in both. */
+export const ClientMetadataFields = {
+  redirect_uris: RedirectUrisSchema,
+  client_name: ClientNameSchema.optional(),
+  application_type: ApplicationTypeSchema.default("web"),
+  token_endpoint_auth_method: z
+    .literal("none", { error: 'only public clients are supported: leave token_endpoint_auth_method out or set it to "none", and use PKCE' })
+    .optional(),
+};
+
 /** A client the authorization server knows: one it registered, or one described by a metadata document. */
 export const OAuthClientSchema = z.object({
   clientId: z.string(),
