@@ -1,6 +1,7 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
+import { nodeStoreFs, writeJsonAtomic, type StoreFs } from "../store/index.js";
 
 /**
  * What this add-on last announced, kept in the data directory: the
@@ -24,8 +25,9 @@ export interface AnnouncementStore {
   remove(): Promise<void>;
 }
 
-export function announcementStore(dataDir: string): AnnouncementStore {
+export function announcementStore(dataDir: string, fs: StoreFs = nodeStoreFs): AnnouncementStore {
   const path = join(dataDir, FILE);
+  const tmpDir = join(dataDir, "tmp");
   return {
     async read() {
       try {
@@ -36,11 +38,9 @@ export function announcementStore(dataDir: string): AnnouncementStore {
       }
     },
     async write(record) {
-      await mkdir(dataDir, { recursive: true });
-      // Whole-file replace: a crash leaves the old record or the new one, never half of either.
-      const tmp = `${path}.tmp`;
-      await writeFile(tmp, `${JSON.stringify(AnnouncementRecordSchema.parse(record))}\n`);
-      await rename(tmp, path);
+      await mkdir(tmpDir, { recursive: true });
+      // Whole-file replace, fsynced: a crash or power cut leaves the old record or the new one, never half of either.
+      await writeJsonAtomic({ fs, tmpDir, path, value: AnnouncementRecordSchema.parse(record) });
     },
     async remove() {
       await rm(path, { force: true });
