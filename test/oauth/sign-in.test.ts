@@ -125,6 +125,25 @@ describe("sign in with Home Assistant", () => {
     expect(answer.scope === undefined || String(answer.scope).split(" ").includes("mcp")).toBe(true);
   });
 
+  it("answers every malformed request with an OAuth error that says what to do, never a stack trace", async () => {
+    const cases: [RequestInit & { path: string }, number, string][] = [
+      [{ path: "/oauth/token", method: "POST", headers: { "content-type": "application/json" }, body: "{}" }, 400, "invalid_request"],
+      [{ path: "/oauth/token", ...form({ grant_type: "password", client_id: "x" }) }, 400, "unsupported_grant_type"],
+      [{ path: "/oauth/token", ...form({ grant_type: "authorization_code" }) }, 400, "invalid_request"],
+      [{ path: "/oauth/token", method: "GET" }, 405, "invalid_request"],
+      [{ path: "/oauth/register", method: "POST", headers: { "content-type": "application/json" }, body: "not json" }, 400, "invalid_client_metadata"],
+      [{ path: "/oauth/register", method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: ["http://evil.example/cb"] }) }, 400, "invalid_redirect_uri"],
+      [{ path: "/oauth/revoke", ...form({}) }, 400, "invalid_request"],
+    ];
+    for (const [{ path, ...init }, status, error] of cases) {
+      const res = await fetch(`${origin}${path}`, init);
+      const body = (await res.json()) as { error: string; error_description: string };
+      expect([res.status, body.error], `${init.method} ${path}`).toEqual([status, error]);
+      expect(body.error_description.length).toBeGreaterThan(10);
+      expect(body.error_description).not.toMatch(/\bat .*\(|node:internal/);
+    }
+  });
+
   it("refuses a wrong code_verifier, and the code cannot be used after it", async () => {
     const { redeem } = await manualCode();
     const wrong = await redeem({ code_verifier: pkcePair().verifier });
