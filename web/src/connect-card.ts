@@ -20,7 +20,8 @@ export class ConnectCard extends LitElement {
       <h2 id="connect-title">Connect a client</h2>
       <dl>
         <dt>MCP URL</dt><dd><code data-testid="mcp-url">${c.mcpUrl}</code></dd>
-        <dt>Token</dt><dd>${c.demoToken ? html`<code data-testid="demo-token">${c.demoToken}</code> <span class="muted">(the demo house's token)</span>` : c.tokenHint}</dd>
+        <dt>Sign-in</dt><dd data-testid="sign-in">Claude Code, VS Code and Home Assistant's own MCP integration need only the URL: they sign in with Home Assistant in your browser.</dd>
+        <dt>Or a token</dt><dd>${c.demoToken ? html`<code data-testid="demo-token">${c.demoToken}</code> <span class="muted">(the demo house's token)</span>` : c.tokenHint}</dd>
       </dl>
       ${c.snippets.map(
         (s, i) => html`<details ?open=${i === 0}>
