@@ -134,15 +134,23 @@ describe("the data directory lock", () => {
     const rivalTookIt = new Promise<void>((resolve) => (rivalDone = resolve));
     // The slow taker reads the stale lock, then acts only after the rival has finished taking it.
     let slowReads = 0;
+    let slowHasRead!: () => void;
+    const slowJudged = new Promise<void>((resolve) => (slowHasRead = resolve));
     const slowFs = {
       ...nodeStoreFs,
       readFile: async (path: string) => {
         const data = await nodeStoreFs.readFile(path);
-        if (path.endsWith(LOCK_FILE) && slowReads++ === 0) await rivalTookIt;
+        if (path.endsWith(LOCK_FILE) && slowReads++ === 0) {
+          slowHasRead();
+          await rivalTookIt;
+        }
         return data;
       },
     };
     const slow = lockDataDir({ fs: slowFs, dataDir, clock: systemClock, probe: systemProcessProbe() }).catch((e: unknown) => e);
+    // The rival starts only once the slow taker holds the stale content: started earlier, it could take
+    // the lock before the slow one even tried, and the slow one would then rightly win a free directory.
+    await slowJudged;
     const fast = await take(dataDir, systemProcessProbe(rival.pid));
     rivalDone();
     expect(await slow).toBeInstanceOf(DataDirInUseError);
