@@ -2,7 +2,7 @@ import type { AppConfig } from "./config/index.js";
 import { createHaClient, type BackoffOptions, type CreateWebSocket, type HaClient } from "./ha/index.js";
 import { statfs } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { createConsole, createStatusChecks, createTurnRecords, createUserDirectory, loadAssets, startMcpListener, startStatusListener, createTokenVerifier, healthReport, withIssuedTokens, TOKEN_HINTS } from "./http/index.js";
+import { createConsole, createStatusChecks, createTurnRecords, createUserDirectory, loadAssets, startMcpListener, startStatusListener, createTokenVerifier, fetchCurrentUser, healthReport, withIssuedTokens, TOKEN_HINTS } from "./http/index.js";
 import { startOAuth } from "./oauth/index.js";
 import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpEndpoint } from "./mcp/index.js";
@@ -252,7 +252,11 @@ export async function startApp(deps: AppDeps): Promise<App> {
       ...(config.mode === "addon" ? { haAddresses: () => client.getConfig() } : {}),
       publicUrl: options.public_url,
       cimdAllowLocal: config.oauthCimdAllowLocal,
-      userOf: (haAccessToken) => haVerifier.verify(haAccessToken),
+      // HA issued this token to the add-on a moment ago: ask who it is directly, outside the budget for unknown tokens.
+      userOf: async (haAccessToken) => {
+        const user = await fetchCurrentUser({ wsUrl: `${coreApiUrl.replace(/^http/, "ws")}/websocket`, token: haAccessToken, timeoutMs: 10_000, createWebSocket: deps.createWebSocket });
+        return { id: user.id, name: user.name, kind: "user", isAdmin: user.is_admin };
+      },
       clock,
       logger: logger.child({ part: "oauth" }),
       ...(deps.fetch ? { fetch: deps.fetch } : {}),

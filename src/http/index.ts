@@ -3,4 +3,4 @@ export { startStatusListener, type StatusListenerOptions } from "./status-listen
 export { createConsole, createTurnRecords, createUserDirectory, loadAssets, type Console, type ConsoleOptions } from "./console/index.js";
 export { healthReport, type HealthCheck, type HealthReport } from "./health.js";
 export { createStatusChecks, type StatusSources } from "./status-checks.js";
-export { createTokenVerifier, withIssuedTokens, TOKEN_HINTS, type TokenVerifier, type TokenVerifierOptions } from "./auth/index.js";
+export { createTokenVerifier, fetchCurrentUser, withIssuedTokens, TOKEN_HINTS, type TokenVerifier, type TokenVerifierOptions } from "./auth/index.js";

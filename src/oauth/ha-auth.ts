@@ -57,7 +57,13 @@ async function tokenRequest(options: HaAuthOptions, form: Record<string, string>
     }
     return { refused: true, reason };
   }
-  const parsed = TokenAnswerSchema.safeParse(JSON.parse(text));
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const parsed = TokenAnswerSchema.safeParse(body);
   if (!parsed.success) throw new HaUnreachableError(`${url} answered a token response HA Agent cannot read`);
   return { accessToken: parsed.data.access_token, refreshToken: parsed.data.refresh_token, expiresInSeconds: parsed.data.expires_in };
 }

@@ -10,7 +10,6 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 }
 
 export function sendOAuthError(res: ServerResponse, error: OAuthError): void {
-  if (error.status === 401) res.setHeader("www-authenticate", 'Basic realm="ha-agent-oauth"');
   sendJson(res, error.status, error.toJSON());
 }
 

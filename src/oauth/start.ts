@@ -2,7 +2,7 @@ import { loadSecret } from "../store/index.js";
 import type { Clock, Logger, Principal } from "../shared/index.js";
 import { createClientDirectory, redirectAllowed } from "./clients/index.js";
 import { createOAuthFront, type OAuthFront } from "./front.js";
-import { createGrantGuard } from "./grant-guard.js";
+import { createGrantGuard, type GrantGuard } from "./grant-guard.js";
 import { createCodes, openGrantStore, verifyPkceS256, type CodePayload, type GrantStore } from "./grants/index.js";
 import { revokeAtHa } from "./ha-auth.js";
 import { createHaLoginUrl, type HaAddresses } from "./ha-login-url.js";
@@ -40,16 +40,20 @@ export interface OAuthService {
 export async function startOAuth(o: StartOAuthOptions): Promise<OAuthService> {
   const [{ key: clientKey }, { key: consentKey }] = await Promise.all([loadSecret({ dataDir: o.dataDir, name: "oauth-clients" }), loadSecret({ dataDir: o.dataDir, name: "oauth-consent" })]);
   const ha = { coreUrl: o.coreUrl, ...(o.fetch ? { fetch: o.fetch } : {}) };
+  // Made after the store, whose endings it must hear of (to drop HA's access token it holds for them).
+  let guard: GrantGuard | undefined = undefined;
   const grants = await openGrantStore({
     dataDir: o.dataDir,
     clock: o.clock,
     logger: o.logger,
     // A sign-in that ends here also ends its login in Home Assistant, so it does not linger in the person's profile.
-    onEnded: (grant) =>
-      void revokeAtHa({ ...ha, refreshToken: grant.haRefreshToken }).catch(() => o.logger.info({ user: grant.principal.name }, "an ended sign-in's login could not be removed in Home Assistant; HA drops it after 90 days unused")),
+    onEnded: (grant) => {
+      guard?.forget(grant.id);
+      void revokeAtHa({ ...ha, refreshToken: grant.haRefreshToken }).catch(() => o.logger.info({ user: grant.principal.name }, "an ended sign-in's login could not be removed in Home Assistant; HA drops it after 90 days unused"));
+    },
   });
   const directory = createClientDirectory({ key: clientKey, allowLocal: o.cimdAllowLocal, clock: o.clock, ...(o.fetch ? { fetch: o.fetch } : {}) });
-  const guard = createGrantGuard({ grants, ha, clock: o.clock, logger: o.logger, ...(o.recheckMs !== undefined ? { recheckMs: o.recheckMs } : {}) });
+  guard = createGrantGuard({ grants, ha, clock: o.clock, logger: o.logger, ...(o.recheckMs !== undefined ? { recheckMs: o.recheckMs } : {}) });
   const front = createOAuthFront({
     publicUrl: o.publicUrl,
     ha,
@@ -66,7 +70,7 @@ export async function startOAuth(o: StartOAuthOptions): Promise<OAuthService> {
   });
   return {
     front,
-    issued: { prefix: ISSUED_TOKEN_PREFIX, principalFor: (token) => guard.principalFor(token), isUnavailable: (err) => err instanceof HaUnreachableError },
+    issued: { prefix: ISSUED_TOKEN_PREFIX, principalFor: (token) => guard!.principalFor(token), isUnavailable: (err) => err instanceof HaUnreachableError },
     grants,
     close: () => grants.flush(),
   };
