@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
-import { callTool } from "../support/mcp.js";
+import { callTool, waitUntil } from "../support/mcp.js";
 import { MemoryOAuthProvider, signInAsPerson } from "../support/oauth-browser.js";
 import { MODERN_PROTOCOL, startStack, type Stack } from "../support/stack.js";
 import { pkcePair } from "./pkce.js";
@@ -206,12 +206,15 @@ describe("sign in with Home Assistant", () => {
     expect((await call()).status).toBe(401);
   });
 
-  it("revokes a refresh token (RFC 7009), which ends its grant", async () => {
+  it("revokes a refresh token (RFC 7009), which ends its grant and its login in Home Assistant", async () => {
     const { redeem, clientId } = await manualCode();
     const tokens = (await (await redeem()).json()) as { refresh_token: string; access_token: string };
+    const loginsBefore = sim.auth.refreshTokens().length;
     const revoked = await fetch(`${origin}/oauth/revoke`, form({ token: tokens.refresh_token, client_id: clientId }));
     expect(revoked.status).toBe(200);
     const refresh = await fetch(`${origin}/oauth/token`, form({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId }));
     expect(refresh.status).toBe(400);
+    // The login the sign-in made in Home Assistant goes too, so it does not linger in the person's profile.
+    await waitUntil(async () => sim.auth.refreshTokens().length, (n) => n === loginsBefore - 1, 2_000);
   });
 });
