@@ -3,7 +3,7 @@ import type { Clock, Logger, Principal } from "../shared/index.js";
 import { createClientDirectory, redirectAllowed } from "./clients/index.js";
 import { createOAuthFront, type OAuthFront } from "./front.js";
 import { createGrantGuard, type GrantGuard } from "./grant-guard.js";
-import { createCodes, openGrantStore, verifyPkceS256, type CodePayload, type GrantStore } from "./grants/index.js";
+import { createCodes, openGrantStore, verifyPkceS256, type CodePayload } from "./grants/index.js";
 import { revokeAtHa } from "./ha-auth.js";
 import { createHaLoginUrl, type HaAddresses } from "./ha-login-url.js";
 import { HaUnreachableError } from "./ha-unreachable.js";
@@ -32,7 +32,6 @@ export interface OAuthService {
   front: OAuthFront;
   /** How the bearer check recognises and resolves the front's own tokens. */
   issued: { prefix: string; principalFor(token: string): Promise<Principal | undefined>; isUnavailable(err: unknown): boolean };
-  grants: GrantStore;
   close(): Promise<void>;
 }
 
@@ -71,7 +70,6 @@ export async function startOAuth(o: StartOAuthOptions): Promise<OAuthService> {
   return {
     front,
     issued: { prefix: ISSUED_TOKEN_PREFIX, principalFor: (token) => guard!.principalFor(token), isUnavailable: (err) => err instanceof HaUnreachableError },
-    grants,
     close: () => grants.flush(),
   };
 }
