@@ -34,6 +34,7 @@ export async function finishLogin(ctx: AuthorizeContext, req: IncomingMessage, r
     principal: { id: principal.id, name: principal.name, isAdmin: principal.isAdmin },
     haRefreshToken: tokens.refreshToken,
     haClientId,
+    haAccess: { token: tokens.accessToken, expiresAt: ctx.deps.clock.now() + tokens.expiresInSeconds * 1000 },
   });
   ctx.deps.logger.info({ user: principal.name, client: request.clientName }, "a person signed in with Home Assistant");
   redirect(res, withParams(request.redirectUri, { code, state: request.state, iss: origin }));

@@ -16,6 +16,8 @@ export interface FrontDeps {
   grants: GrantStore;
   codes: Codes<CodePayload>;
   verifyPkce: (verifier: string, challenge: string) => boolean;
+  /** Hands a new grant the HA access token its sign-in just got, so its first request does not refresh it again. */
+  seedHaAccess: (grantId: string, access: { token: string; expiresAt: number }) => void;
   /** The HA user an HA access token belongs to. */
   userOf: (haAccessToken: string) => Promise<Principal | undefined>;
   consentKey: Uint8Array;

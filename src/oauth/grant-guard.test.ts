@@ -72,6 +72,19 @@ describe("the grant guard", () => {
     expect(ha.state.refreshes).toBe(2);
   });
 
+  it("asks HA nothing on a new grant's first requests when it was handed the access token of the sign-in", async () => {
+    const { guard, ha, advance } = setup();
+    guard.seed("g1", { token: "ha-access-from-sign-in", expiresAt: 1_000_000 + 1_800_000 });
+    expect(await guard.principalFor("hao_at_good")).toMatchObject({ id: "u1" });
+    advance(10_000);
+    await guard.principalFor("hao_at_good");
+    expect(ha.state.refreshes + ha.state.checks).toBe(0);
+    // Past the recheck interval it asks HA again, with the token it was handed: no refresh needed.
+    advance(25_000);
+    await guard.principalFor("hao_at_good");
+    expect([ha.state.refreshes, ha.state.checks]).toEqual([0, 1]);
+  });
+
   it("knows no token it did not issue", async () => {
     const { guard, ha } = setup();
     expect(await guard.principalFor("hao_at_other")).toBeUndefined();

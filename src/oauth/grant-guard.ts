@@ -94,6 +94,10 @@ export function createGrantGuard(options: GrantGuardOptions) {
       }
       return { id: grant.principal.id, name: grant.principal.name, kind: "user", isAdmin: grant.principal.isAdmin };
     },
+    /** Starts a new grant with the access token HA issued at its sign-in a moment ago: valid, and checked just now. */
+    seed(grantId: string, access: { token: string; expiresAt: number }): void {
+      sessions.set(grantId, { accessToken: access.token, accessExpiresAt: access.expiresAt, checkedAt: options.clock.now() });
+    },
     /** Forgets HA's access token of a grant that was removed elsewhere (revoked, rotated away). */
     forget(grantId: string): void {
       sessions.delete(grantId);

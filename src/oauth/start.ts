@@ -62,6 +62,7 @@ export async function startOAuth(o: StartOAuthOptions): Promise<OAuthService> {
     grants,
     codes: createCodes<CodePayload>({ clock: o.clock }),
     verifyPkce: verifyPkceS256,
+    seedHaAccess: (grantId, access) => guard!.seed(grantId, access),
     userOf: o.userOf,
     consentKey,
     clock: o.clock,

@@ -31,6 +31,7 @@ export async function issueTokens(deps: FrontDeps, req: IncomingMessage, res: Se
     if (p.resource !== mcpResourceOf(origin)) throw new OAuthError("invalid_target", `This code is for ${p.resource}.`);
     const { grant, tokens } = await deps.grants.create(p);
     deps.codes.markRedeemed(code, grant.id);
+    if (p.haAccess) deps.seedHaAccess(grant.id, p.haAccess);
     return sendJson(res, 200, tokens);
   }
   if (grantType === "refresh_token") {

@@ -111,6 +111,8 @@ describe("sign in with Home Assistant", () => {
     const text = await readFile(file, "utf8");
     expect(text).toContain("Robin");
     expect(text).not.toMatch(/hao_(at|rt)_/);
+    // Nor HA's short-lived access tokens (JWTs): only HA's refresh token is kept.
+    expect(text).not.toMatch(/eyJ[\w-]+\.eyJ/);
   });
 
   it("registers Home Assistant's own MCP integration as it registers itself (public client, web, its scope)", async () => {

@@ -16,6 +16,8 @@ export const CodePayloadSchema = z.object({
   haRefreshToken: z.string().min(1),
   /** The client id HA issued the refresh token to; the grant keeps it for HA's refresh grant. */
   haClientId: z.string().min(1),
+  /** HA's access token from the sign-in, so the first request need not fetch another; never stored in the grant. */
+  haAccess: z.object({ token: z.string().min(1), expiresAt: z.number().int() }).optional(),
 });
 export type CodePayload = z.infer<typeof CodePayloadSchema>;
 
