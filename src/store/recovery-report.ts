@@ -27,6 +27,8 @@ export interface RecoveryReport {
   /** Torn last lines cut from step logs. */
   tornLogLines: number;
   tempFilesRemoved: number;
+  /** Files and folders made owner-only (0600, 0700) that an older version had left readable by others. */
+  modesTightened: number;
   /** Every finding in plain words, fixed or not. */
   problems: string[];
 }
@@ -44,5 +46,5 @@ export interface RecoveryEnv {
 }
 
 export function emptyReport(): RecoveryReport {
-  return { durationMs: 0, sessions: 0, continuations: 0, interrupted: [], awaitingApproval: [], approvalsExpired: 0, quarantined: [], finishedFromLog: 0, tornLogLines: 0, tempFilesRemoved: 0, problems: [] };
+  return { durationMs: 0, sessions: 0, continuations: 0, interrupted: [], awaitingApproval: [], approvalsExpired: 0, quarantined: [], finishedFromLog: 0, tornLogLines: 0, tempFilesRemoved: 0, modesTightened: 0, problems: [] };
 }
