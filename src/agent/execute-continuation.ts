@@ -92,7 +92,7 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
   const memory = await store.sessions.memory(owner, session.id);
   loadMemory(context, memory);
   // Resolved anew for each turn, so its priming is of the home now; a resume keeps the journaled one.
-  const persona = session.persona ? await takeOnPersona({ choice: session.persona, personas: deps.personas, journal, context }) : undefined;
+  const persona = session.persona ? await takeOnPersona({ choice: session.persona, personas: deps.personas, journal, context, caller: principal }) : undefined;
   if (persona && !persona.ok) {
     deps.logger.warn({ continuation: cont.id, persona: session.persona?.name, code: persona.error.code }, "a turn's persona could not be resolved");
     const failed = await store.continuations.update(owner, cont.id, { status: "failed", error: persona.error });

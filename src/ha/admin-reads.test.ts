@@ -1,3 +1,5 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { HA_READ_RULES, mayRead, readRule, type HaRequest } from "./admin-reads.js";
 import { callerView } from "./caller-view.js";
@@ -89,5 +91,23 @@ describe("Home Assistant as one person may read it", () => {
     await ha.sendCommand({ type: "trace/list", domain: "automation" });
     await ha.restGet("config/automation/config/hall");
     expect(sent).toEqual(["system_log/list", "error_log", "trace/list", "GET config/automation/config/hall"]);
+  });
+});
+
+describe("tools and personas", () => {
+  /** Every source file under `dir`, tests left out. */
+  async function sources(dir: string): Promise<string[]> {
+    const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+    return entries.filter((e) => e.isFile() && e.name.endsWith(".ts") && !e.name.endsWith(".test.ts")).map((e) => join(e.parentPath, e.name));
+  }
+
+  it("never hold the program's own Home Assistant client, only the view for the person they answer", async () => {
+    const root = join(import.meta.dirname, "..");
+    const holders: string[] = [];
+    for (const file of [...(await sources(join(root, "tools"))), ...(await sources(join(root, "personas")))]) {
+      if (/\bHaClient\b/.test(await readFile(file, "utf8"))) holders.push(file.slice(root.length + 1));
+    }
+    // They take HaAccess and read through forCaller(principal): a new tool cannot skip the list of admin-only reads by accident.
+    expect(holders).toEqual([]);
   });
 });
