@@ -1,5 +1,5 @@
 import type { Clock } from "../shared/index.js";
-import { idGenerator, type PendingApproval, type Store } from "../store/index.js";
+import { idGenerator, type PendingApproval, type Store, type Usage } from "../store/index.js";
 import type { ApprovalGate, ApprovalOutcome } from "./approval-gate.js";
 import type { ApprovalDecisionDetail } from "./records.js";
 
@@ -11,8 +11,8 @@ interface Waiting {
 interface Answer {
   approvalId: string;
   outcome: ApprovalOutcome;
-  /** Settled once the decision is journaled and the turn runs again. */
-  taken: { promise: Promise<void>; resolve(): void };
+  /** Settled with the journaled decision: the answer as given, or `expired` when it reached the turn too late. */
+  taken: { promise: Promise<ApprovalDecisionDetail>; resolve(decision: ApprovalDecisionDetail): void };
 }
 
 /**
@@ -49,17 +49,30 @@ export class ApprovalDesk {
 
   /**
    * Hands an answer to the turn, now or when it reaches its wait. False when
-   * the approval already has one. `taken` settles once it is journaled.
+   * the approval already has one. `taken` settles with the decision once it
+   * is journaled.
    */
-  answer(continuationId: string, approvalId: string, outcome: ApprovalOutcome): { accepted: false } | { accepted: true; taken: Promise<void> } {
+  answer(continuationId: string, approvalId: string, outcome: ApprovalOutcome): { accepted: false } | { accepted: true; taken: Promise<ApprovalDecisionDetail> } {
     const queued = this.#answers.get(continuationId);
     if (queued?.approvalId === approvalId) return { accepted: false };
-    let resolve!: () => void;
-    const promise = new Promise<void>((r) => (resolve = r));
+    let resolve!: (decision: ApprovalDecisionDetail) => void;
+    const promise = new Promise<ApprovalDecisionDetail>((r) => (resolve = r));
     this.#answers.set(continuationId, { approvalId, outcome, taken: { promise, resolve } });
     const waiting = this.#waiting.get(continuationId);
     if (waiting?.approvalId === approvalId) waiting.deliver(outcome);
     return { accepted: true, taken: promise };
+  }
+
+  /**
+   * Ends the wait for an approval whose deadline has passed, now rather than
+   * at its timer (which a moved clock does not move). False when the turn is
+   * not at that wait.
+   */
+  expire(continuationId: string, approvalId: string): boolean {
+    const waiting = this.#waiting.get(continuationId);
+    if (waiting?.approvalId !== approvalId) return false;
+    waiting.deliver({ decision: "expired" });
+    return true;
   }
 
   /**
@@ -72,23 +85,25 @@ export class ApprovalDesk {
     this.#waiting.delete(continuationId);
   }
 
-  /** The gate one turn's actions wait at. */
-  gate(args: { owner: string; continuationId: string; timeBudgetMs: number }): ApprovalGate {
+  /** The gate one turn's actions wait at; `model` (`provider/model`) goes with the usage written while it waits. */
+  gate(args: { owner: string; continuationId: string; timeBudgetMs: number; model?: string }): ApprovalGate {
     const { store } = this.options;
     const { owner, continuationId } = args;
     return {
       newId: this.#newId,
       // Whichever is longer: a person gets at least approval_timeout_s, and a long turn its whole budget.
       expiresAt: (requestedAt) => requestedAt + Math.max(args.timeBudgetMs, this.options.approvalTimeoutMs),
-      wait: async (request, signal) => {
+      wait: async (request, signal, spent) => {
         const current = await store.continuations.get(owner, continuationId);
         if (current?.status !== "input_required" || current.approval?.id !== request.id) {
-          await store.continuations.update(owner, continuationId, { status: "input_required", approval: request });
+          const usage: Partial<Usage> | undefined = spent ? { ...spent, ...(args.model ? { model: args.model } : {}) } : undefined;
+          await store.continuations.update(owner, continuationId, { status: "input_required", approval: request, ...(usage ? { usage } : {}) });
         }
         return this.#wait(continuationId, request, signal);
       },
       decided: async (request, decision) => {
-        const current = await store.continuations.get(owner, continuationId);
+        // An expired approval ends the turn: it does not run again.
+        const current = decision.decision === "expired" ? undefined : await store.continuations.get(owner, continuationId);
         if (current?.status === "input_required") await store.continuations.update(owner, continuationId, { status: "running", approval: null });
         this.#settle(continuationId, decision);
       },
@@ -119,6 +134,6 @@ export class ApprovalDesk {
     const queued = this.#answers.get(continuationId);
     if (queued?.approvalId !== decision.approvalId) return;
     this.#answers.delete(continuationId);
-    queued.taken.resolve();
+    queued.taken.resolve(decision);
   }
 }

@@ -1,6 +1,6 @@
-import type { ApprovalCall, PendingApproval } from "../store/index.js";
+import { approvalExpired, type ApprovalCall, type PendingApproval, type Usage } from "../store/index.js";
 import type { AgentTool, AgentToolOutcome } from "./agent-tool.js";
-import type { ApprovalGate } from "./approval-gate.js";
+import type { ApprovalGate, ApprovalOutcome } from "./approval-gate.js";
 import type { TurnJournal } from "./journal.js";
 import type { ApprovalDecisionDetail } from "./records.js";
 import type { OpenCall } from "./replay.js";
@@ -23,6 +23,8 @@ export interface PassageArgs {
   gate: ApprovalGate | undefined;
   clock: Clock;
   signal: AbortSignal;
+  /** What the turn has spent so far, written with the wait so it is counted however the turn ends. */
+  spent?: () => Partial<Usage>;
 }
 
 /**
@@ -46,16 +48,34 @@ export async function passApproval(args: PassageArgs): Promise<Passage> {
   const { request } = asked;
   let decision = asked.decision;
   if (!decision) {
-    const answer = await gate.wait(request, args.signal);
+    const answer = await gate.wait(request, args.signal, args.spent?.());
     if (!answer) return { kind: "stopped" };
-    decision = { approvalId: request.id, ...answer, at: args.clock.now() };
+    decision = decisionOf(request, answer, args.clock.now());
     await journal.append({ type: "approval_decision", key: args.key, detail: decision }, { durable: true });
   }
-  if (decision.decision === "expired") return { kind: "expired", request };
   // Also after a restart that came between the decision and this: the turn shows as running again.
   await gate.decided(request, decision);
+  if (decision.decision === "expired") return { kind: "expired", request };
   if (decision.decision === "approve") return { kind: "run", approved: request.call };
   return { kind: "denied", outcome: { ok: false, error: { code: "approval_denied", message: deniedMessage(request, decision) } } };
+}
+
+/**
+ * The decision to journal. The deadline is part of the approval: an answer
+ * given at or after it is journaled `expired`, whatever it said, so a yes
+ * that comes late never acts.
+ */
+function decisionOf(request: PendingApproval, answer: ApprovalOutcome, now: number): ApprovalDecisionDetail {
+  const { at = now, ...given } = answer;
+  if (given.decision !== "expired" && !approvalExpired(request, at)) return { approvalId: request.id, ...given, at };
+  return { approvalId: request.id, decision: "expired", at: now };
+}
+
+/** What a turn whose approval expired says: nothing was done. */
+export function expiredNote(request: PendingApproval): string {
+  const { call } = request;
+  const minutes = Math.round((request.expiresAt - request.requestedAt) / 60_000);
+  return `No one answered the approval for ${call.domain}.${call.service} on ${call.targets.join(", ") || "no entity"} within ${minutes} minutes; nothing was done and the turn ended. Send the request again to ask anew.`;
 }
 
 function deniedMessage(request: PendingApproval, decision: ApprovalDecisionDetail): string {

@@ -1,6 +1,8 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Principal } from "../shared/index.js";
-import type { ContinuationRecord } from "../store/index.js";
+import { manualClock, type Principal } from "../shared/index.js";
+import { openStore, type ContinuationRecord } from "../store/index.js";
 import { createAgentTools, type ActuationCeiling, type ToolCallContext } from "../tools/index.js";
 import { alice, runCleanups, stack, type Stack } from "../../test/support/agent-stack.js";
 import { scriptedModel, type ScriptedReply } from "../../test/support/scripted-model.js";
@@ -11,6 +13,7 @@ afterEach(runCleanups);
 
 const bob: Principal = { id: "bob", name: "Bob", kind: "user", isAdmin: false };
 const ACTS: ActuationCeiling = { allow: true, allowlist: [], approvalRequired: ["lock.*", "alarm_control_panel.*"] };
+const unlockFrontDoor = { name: "call_service", args: { domain: "lock", service: "unlock", entity_id: "lock.front_door" } };
 const turnOnKitchen = { name: "call_service", args: { domain: "light", service: "turn_on", entity_id: "light.kitchen_ceiling", service_data: { brightness_pct: 40 } } };
 
 /** The model's second call: it reads the result of its action and says what it saw. */
@@ -227,5 +230,98 @@ describe("approvals", () => {
     expect(callsOf(s, "light", "turn_on")).toBe(0);
     expect(await call({ entity_id: "light.kitchen_ceiling", service_data: { brightness_pct: 40 } })).toMatchObject({ ok: true });
     expect(callsOf(s, "light", "turn_on")).toBe(1);
+  });
+});
+
+describe("an approval's deadline", () => {
+  const answerTo = (waiting: ContinuationRecord) => ({ continuationId: waiting.id, approvalId: waiting.approval!.id, decision: "approve" as const, via: "tool" as const });
+  const decisionsOf = async (s: Stack, id: string) =>
+    (await s.store.steps.read(alice.id, id)).filter((l) => l.type === "approval_decision").map((l) => (l.detail as { decision: string }).decision);
+
+  it("refuses a yes after it while no model could take the turn up, and ends the turn expired with nothing done", async () => {
+    const s = await stack();
+    s.sim.home.setState("lock.front_door", "locked");
+    const clock = manualClock(Date.now());
+    const first = s.runtime(scriptedModel([{ text: "", toolCalls: [unlockFrontDoor] }]), ACTS, [], { clock });
+    const waiting = await waitingTurn(s, first);
+    await first.drain(1_000);
+    const store = await s.reopen();
+    expect(store.recovery.awaitingApproval.map((w) => w.continuationId)).toEqual([waiting.id]);
+
+    // The program restarted while the model server was down: the turn cannot be taken up, and its deadline passes.
+    const reachable: { model?: ReturnType<typeof scriptedModel> } = {};
+    const runtime = s.runtime(undefined, ACTS, [], { clock, models: { get: async () => reachable.model, missing: () => "The model server is down." } });
+    await runtime.takeUpWaiting(store.recovery.awaitingApproval);
+    clock.set(waiting.approval!.expiresAt);
+    // The model is back when the owner's yes arrives: the yes is refused all the same.
+    reachable.model = scriptedModel([reportResult]);
+    await expect(runtime.approve(alice, answerTo(waiting))).rejects.toMatchObject({ code: "approval_expired" });
+
+    const done = await runtime.get(alice, waiting.id);
+    expect(done).toMatchObject({ status: "expired", error: { code: "approval_expired" } });
+    expect(done.error?.message).toContain("nothing was done");
+    expect(done.approval).toBeUndefined();
+    expect(await decisionsOf(s, waiting.id)).toEqual(["expired"]);
+    // What the turn spent before it waited is counted, as for any finish.
+    expect(done.usage).toMatchObject({ steps: 1, modelCalls: 1, model: "scripted/scripted-1" });
+    // Another channel's answer to the same approval is told why, too.
+    await expect(runtime.approve(alice, { ...answerTo(waiting), via: "task" })).rejects.toMatchObject({ code: "approval_expired" });
+    expect(reachable.model.requests).toHaveLength(0);
+    expect(callsOf(s, "lock", "unlock")).toBe(0);
+    expect(s.sim.home.getState("lock.front_door")?.state).toBe("locked");
+    await runtime.drain(1_000);
+  });
+
+  it("refuses a yes after it while the turn waits, and the waiting turn ends expired at once", async () => {
+    const s = await stack();
+    s.sim.home.setState("lock.front_door", "locked");
+    const clock = manualClock(Date.now());
+    const model = scriptedModel([{ text: "", toolCalls: [unlockFrontDoor] }, reportResult]);
+    const runtime = s.runtime(model, ACTS, [], { clock });
+    const waiting = await waitingTurn(s, runtime);
+    // The clock moved past the deadline before the turn's own timer fired.
+    clock.advance(waiting.approval!.expiresAt - waiting.approval!.requestedAt);
+    await expect(runtime.approve(alice, answerTo(waiting))).rejects.toMatchObject({ code: "approval_expired" });
+    const done = await runtime.wait(alice, waiting.id, 5_000);
+    expect(done).toMatchObject({ status: "expired", error: { code: "approval_expired" } });
+    expect(await decisionsOf(s, waiting.id)).toEqual(["expired"]);
+    expect(model.requests).toHaveLength(1);
+    expect(callsOf(s, "lock", "unlock")).toBe(0);
+  });
+
+  it("ends the turn at boot when it passed while the program was down: never taken up, and a later yes is refused", async () => {
+    const s = await stack();
+    s.sim.home.setState("lock.front_door", "locked");
+    const first = s.runtime(scriptedModel([{ text: "", toolCalls: [unlockFrontDoor] }]), ACTS);
+    const waiting = await waitingTurn(s, first);
+    await first.drain(1_000);
+    await s.store.close();
+
+    const later = manualClock(waiting.approval!.expiresAt + 60_000);
+    const store = (s.store = await openStore({ dataDir: s.dir, clock: later }));
+    expect(store.recovery.awaitingApproval).toEqual([]);
+    expect(store.recovery.approvalsExpired).toBe(1);
+    const record = await store.continuations.get(alice.id, waiting.id);
+    expect(record).toMatchObject({ status: "expired", error: { code: "approval_expired" }, usage: { steps: 1 } });
+    expect(record?.error?.message).toContain("nothing was done");
+    expect(record?.approval).toBeUndefined();
+    // The step log ends as a live expiry ends it: the decision, then the store's final line.
+    const log = await readFile(join(s.dir, "sessions", waiting.sessionId, "logs", `${waiting.id}.log`), "utf8");
+    const lines = log.trim().split("\n").map((l) => JSON.parse(l) as { type: string; key?: string; detail: { decision?: string; status?: string } });
+    expect(lines.slice(-2).map((l) => [l.type, l.detail.decision ?? l.detail.status])).toEqual([["approval_decision", "expired"], ["final", "expired"]]);
+    expect(lines.at(-2)?.key).toBe(lines.find((l) => l.type === "approval_request")?.key);
+    // The session lists it as finished, counted once.
+    const session = store.sessions.get(alice.id, waiting.sessionId);
+    expect(session?.openContinuations).toEqual([]);
+    expect(session?.messages.find((m) => m.continuationId === waiting.id)?.status).toBe("expired");
+    expect(session?.stats).toMatchObject({ turns: 1, steps: 1 });
+
+    const model = scriptedModel([reportResult]);
+    const runtime = s.runtime(model, ACTS, [], { clock: later });
+    await runtime.takeUpWaiting(store.recovery.awaitingApproval);
+    await expect(runtime.approve(alice, answerTo(waiting))).rejects.toMatchObject({ code: "approval_expired" });
+    expect(model.requests).toHaveLength(0);
+    expect(callsOf(s, "lock", "unlock")).toBe(0);
+    expect(s.sim.home.getState("lock.front_door")?.state).toBe("locked");
   });
 });

@@ -10,6 +10,7 @@ import { ContentProvider } from "./content-provider.js";
 import type { AgentEvents, AgentEventType } from "./events.js";
 import { readJournal } from "./journal.js";
 import { runTurn, type TurnOutcome } from "./loop.js";
+import { usageOf } from "./replay.js";
 import { loadMemory, rememberedMessages, rememberExchange } from "./memory.js";
 import { TOOL_GUIDANCE, homeOverview, policyLines } from "./prompt.js";
 import { rememberTool, rememberedFacts } from "./remember-tool.js";
@@ -91,7 +92,7 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
   const memory = await store.sessions.memory(owner, session.id);
   loadMemory(context, memory);
   // Resolved anew for each turn, so its priming is of the home now; a resume keeps the journaled one.
-  const persona = session.persona ? await takeOnPersona({ choice: session.persona, personas: deps.personas, journal, context }) : undefined;
+  const persona = session.persona ? await takeOnPersona({ choice: session.persona, personas: deps.personas, journal, context, caller: principal }) : undefined;
   if (persona && !persona.ok) {
     deps.logger.warn({ continuation: cont.id, persona: session.persona?.name, code: persona.error.code }, "a turn's persona could not be resolved");
     const failed = await store.continuations.update(owner, cont.id, { status: "failed", error: persona.error });
@@ -158,7 +159,7 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
   if (outcome.status === "failed") deps.logger.warn({ continuation: cont.id, code: outcome.error.code, err: outcome.error.message }, "a turn failed");
 
   const c = outcome.counters;
-  const usage: Usage = { steps: c.steps, modelCalls: c.steps, toolCalls: c.toolCalls, tokensIn: c.tokensIn, tokensOut: c.tokensOut, tokensThinking: c.tokensThinking, model: `${run.model.provider}/${run.model.model}` };
+  const usage: Usage = usageOf(c, `${run.model.provider}/${run.model.model}`);
   const patch: ContinuationPatch = { status: outcome.status, usage };
   if (outcome.status === "completed") {
     const text = outcome.note ? `${outcome.text}\n\n(${outcome.note})` : outcome.text;

@@ -1,4 +1,5 @@
 import type { ConversationItem, ModelTurn, ToolCall, ToolResult } from "../models/index.js";
+import type { Usage } from "../store/index.js";
 import type { ApprovalDecisionDetail, ApprovalRequestDetail, JournalRecord, ModelResponseDetail, WrapUpDetail } from "./records.js";
 
 /** An action's journaled approval: asked, and answered once a decision is journaled. */
@@ -46,6 +47,12 @@ export interface ReplayState {
   retrieval: string | undefined;
   /** The journaled wrap-up: the step that was (or is to be) the last call without tools, and why. */
   wrapUp: WrapUpDetail | undefined;
+}
+
+/** A turn's usage as the store keeps it, from its counters; `model` is `provider/model`. */
+export function usageOf(counters: TurnCounters, model?: string): Usage {
+  const { steps, toolCalls, tokensIn, tokensOut, tokensThinking } = counters;
+  return { steps, modelCalls: steps, toolCalls, tokensIn, tokensOut, tokensThinking, ...(model ? { model } : {}) };
 }
 
 export const emptyCounters = (): TurnCounters => ({ steps: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, tokensThinking: 0, activeMs: 0 });

@@ -4,6 +4,7 @@ import type { ModelClient, ModelSource } from "../models/index.js";
 import type { Clock, Logger, Principal } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
 import {
+  approvalExpired,
   ContinuationFinalError,
   NotFoundError,
   SessionClosedError,
@@ -12,6 +13,7 @@ import {
   type ContinuationRecord,
   type ContinuationRequest,
   type MessageRef,
+  type PendingApproval,
   type SessionHead,
   type Store,
 } from "../store/index.js";
@@ -24,6 +26,7 @@ import { parseEventId } from "./events.js";
 import { executeContinuation, finalPayload, type StreamedText, type TurnPersonas } from "./execute-continuation.js";
 import { FairGate } from "./fair-gate.js";
 import { gatedModel } from "./gated-model.js";
+import { ApprovalDeadlines, expiredEarlier, expiredError, expireWaitingTurn } from "./approval-expiry.js";
 import { readJournal } from "./journal.js";
 import { storeJournal } from "./store-journal.js";
 
@@ -85,10 +88,13 @@ export class AgentRuntime implements AgentService {
   readonly #ephemeral = new Set<string>();
   readonly #drain = new AbortController();
   readonly #desk: ApprovalDesk;
+  /** Deadlines of waiting turns that could not be taken up: each ends its turn if no one ran it by then. */
+  readonly #deadlines: ApprovalDeadlines;
 
   constructor(private readonly options: AgentRuntimeOptions) {
     this.events = new AgentEvents(() => options.clock.now());
     this.#gate = new FairGate(options.maxConcurrentModelCalls ?? 4);
+    this.#deadlines = new ApprovalDeadlines(options.clock);
     this.#desk = new ApprovalDesk({ store: options.store, clock: options.clock, approvalTimeoutMs: options.approvalTimeoutMs ?? 600_000 });
   }
 
@@ -257,43 +263,97 @@ export class AgentRuntime implements AgentService {
 
   /**
    * Answers the turn's pending approval. Only its owner can: another
-   * principal's turn is not found. The turn journals the decision before it
-   * acts on it; this resolves once it has (or after a few seconds, with the
-   * turn as it is then). A turn not running since a restart is started.
+   * principal's turn is not found. The deadline is part of the approval: an
+   * answer at or after it is refused (`approval_expired`) and the turn ends
+   * `expired`, also when no one runs it (no model since a restart). The turn
+   * journals the decision before it acts on it; this resolves once it has
+   * (or after a few seconds, with the turn as it is then). A turn not
+   * running since a restart is started.
    */
   async approve(principal: Principal, answer: ApprovalAnswer): Promise<ContinuationRecord> {
     const record = await this.#owned(principal, answer.continuationId);
+    const at = this.options.clock.now();
     const pending = record.status === "input_required" ? record.approval : undefined;
     if (pending?.id !== answer.approvalId) {
+      if (await expiredEarlier({ store: this.options.store, owner: principal.id, record, approvalId: answer.approvalId })) throw expiredError(answer.approvalId, undefined);
       const now = pending ? `it waits for approval ${pending.id}` : `it is ${record.status} and waits for no approval`;
       throw new AgentError("no_pending_approval", `Continuation ${answer.continuationId} has no pending approval ${answer.approvalId}: ${now}. Await it with ha_agent_await_continuation to see what it waits for.`);
     }
-    const outcome = { decision: answer.decision, by: principal.id, via: answer.via, ...(answer.reason ? { reason: answer.reason } : {}) };
+    if (approvalExpired(pending, at)) {
+      await this.#expire(principal, record, pending);
+      throw expiredError(pending.id, pending.expiresAt);
+    }
+    const outcome = { decision: answer.decision, by: principal.id, via: answer.via, at, ...(answer.reason ? { reason: answer.reason } : {}) };
     // Taken up first: a turn that cannot run (no model yet) keeps its approval open for a later answer.
     if (!this.#running.has(answer.continuationId)) await this.#takeUp(principal, record);
     const handed = this.#desk.answer(answer.continuationId, answer.approvalId, outcome);
     if (!handed.accepted) throw new AgentError("no_pending_approval", `Approval ${answer.approvalId} was already answered; await the turn to see how it goes on.`);
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([handed.taken, new Promise((resolve) => (timer = setTimeout(resolve, ANSWER_TAKEN_MS)))]);
+    const decision = await Promise.race([handed.taken, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ANSWER_TAKEN_MS)))]);
     clearTimeout(timer);
+    if (decision?.decision === "expired") throw expiredError(pending.id, pending.expiresAt);
     return this.#owned(principal, answer.continuationId);
+  }
+
+  /** Ends a turn whose approval's deadline has passed: the running turn is told now, one no one runs is ended here. */
+  async #expire(principal: Principal, record: ContinuationRecord, pending: PendingApproval): Promise<void> {
+    const running = this.#running.get(record.id);
+    if (!running) return this.#expireIdle(principal.id, record, pending);
+    // At its wait, it journals the expiry now; still replaying towards it, its timer fires at once.
+    this.#desk.expire(record.id, pending.id);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([running.done.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ANSWER_TAKEN_MS)))]);
+    clearTimeout(timer);
+  }
+
+  /** Ends a waiting turn that no one runs; it counts as running meanwhile, so nothing takes it up halfway. */
+  async #expireIdle(owner: string, record: ContinuationRecord, pending: PendingApproval): Promise<void> {
+    if (this.#running.has(record.id)) return;
+    const { store, clock } = this.options;
+    const done = expireWaitingTurn({ store, clock, events: this.events }, { owner, record, pending });
+    this.#running.set(record.id, { sessionId: record.sessionId, cancel: new AbortController(), interrupt: new AbortController(), done });
+    try {
+      await done;
+    } finally {
+      this.#running.delete(record.id);
+    }
   }
 
   /**
    * Takes up the turns that were waiting for a person when the program
    * stopped (boot recovery lists them): they wait again, with the same
-   * approval and the same deadline.
+   * approval and the same deadline. One that cannot be taken up (no model
+   * yet) still ends at its deadline; one whose deadline has passed ends now.
    */
   async takeUpWaiting(waiting: readonly { owner: string; continuationId: string }[]): Promise<void> {
     for (const { owner, continuationId } of waiting) {
       const record = await this.options.store.continuations.get(owner, continuationId);
       if (!record || record.status !== "input_required" || this.#running.has(continuationId)) continue;
+      const logger = this.options.logger;
+      if (record.approval && approvalExpired(record.approval, this.options.clock.now())) {
+        await this.#expireIdle(owner, record, record.approval).catch((err: unknown) => logger.warn({ continuation: continuationId, err: describeError(err) }, "a turn whose approval expired could not be ended; the next start ends it"));
+        continue;
+      }
       // The turn runs for its owner, as it did when it was sent; it only reads the id.
       const principal: Principal = { id: owner, name: owner, kind: owner.startsWith("addon:") ? "addon" : "user", isAdmin: false };
-      await this.#takeUp(principal, record).catch((err: unknown) =>
-        this.options.logger.warn({ continuation: continuationId, err: describeError(err) }, "a turn waiting for approval could not be taken up; it is taken up when the approval is answered"),
-      );
+      await this.#takeUp(principal, record).catch((err: unknown) => {
+        logger.warn({ continuation: continuationId, err: describeError(err) }, "a turn waiting for approval could not be taken up; it is taken up when the approval is answered, and ends at its deadline if no one does");
+        if (record.approval) this.#endAtDeadline(owner, continuationId, record.approval);
+      });
     }
+  }
+
+  /** Ends a waiting turn no one could take up once its deadline passes, unless it runs or was answered by then. */
+  #endAtDeadline(owner: string, continuationId: string, pending: PendingApproval): void {
+    const due = async () => {
+      if (this.#drain.signal.aborted) return;
+      const record = await this.options.store.continuations.get(owner, continuationId);
+      if (record?.status !== "input_required" || record.approval?.id !== pending.id) return;
+      await this.#expireIdle(owner, record, pending);
+    };
+    this.#deadlines.at(pending, () =>
+      due().catch((err: unknown) => this.options.logger.warn({ continuation: continuationId, err: describeError(err) }, "a turn whose approval expired could not be ended; the next start ends it")),
+    );
   }
 
   async #takeUp(principal: Principal, record: ContinuationRecord): Promise<void> {
@@ -347,6 +407,7 @@ export class AgentRuntime implements AgentService {
    */
   async drain(deadlineMs: number): Promise<void> {
     this.#drain.abort();
+    this.#deadlines.clear();
     const all = [...this.#running.values()];
     if (!all.length) return;
     let timer: NodeJS.Timeout | undefined;
@@ -363,7 +424,7 @@ export class AgentRuntime implements AgentService {
     const cancel = new AbortController();
     const interrupt = new AbortController();
     const streamed: StreamedText | undefined = continuation.request.stream ? { text: "", active: false } : undefined;
-    const approvals = this.#desk.gate({ owner: principal.id, continuationId: continuation.id, timeBudgetMs: continuation.request.timeBudgetMs ?? session.budgets.maxDurationMs });
+    const approvals = this.#desk.gate({ owner: principal.id, continuationId: continuation.id, timeBudgetMs: continuation.request.timeBudgetMs ?? session.budgets.maxDurationMs, model: `${model.provider}/${model.model}` });
     const done = executeContinuation(
       { store, registry: this.options.registry, index: this.options.index, clock: this.options.clock, logger: this.options.logger, events: this.events, ceiling: this.options.ceiling, exposure: this.options.exposure, ...(this.options.personas ? { personas: this.options.personas } : {}) },
       { principal, session, continuation, model: gatedModel(model, this.#gate, session.id), signal: cancel.signal, drain: this.#drain.signal, interrupt: interrupt.signal, approvals, ...(streamed ? { streamed } : {}) },

@@ -1,7 +1,7 @@
 import type { Clock } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
 import type { ToolCall, ToolResult } from "../models/index.js";
-import type { ApprovalCall, PendingApproval } from "../store/index.js";
+import type { ApprovalCall, PendingApproval, Usage } from "../store/index.js";
 import type { AgentTool, AgentToolOutcome } from "./agent-tool.js";
 import type { ApprovalGate } from "./approval-gate.js";
 import { passApproval } from "./approval-step.js";
@@ -37,6 +37,8 @@ export interface RunToolsOptions {
   onWaited?(ms: number): void;
   /** An approval no one answered in time: the turn ends, and no further action runs. */
   onExpired?(request: PendingApproval): void;
+  /** What the turn has spent so far, calls of this step included; written while an action waits for a person. */
+  spent?(): Partial<Usage>;
 }
 
 /**
@@ -83,7 +85,17 @@ async function runOne(options: RunToolsOptions, open: OpenCall): Promise<ToolRes
   } else {
     let approved: ApprovalCall | undefined;
     if (action) {
-      const passage = await passApproval({ open, tool, step: options.step, key, journal: options.journal, gate: options.approvals, clock: options.clock, signal: options.waitSignal ?? options.signal });
+      const passage = await passApproval({
+        open,
+        tool,
+        step: options.step,
+        key,
+        journal: options.journal,
+        gate: options.approvals,
+        clock: options.clock,
+        signal: options.waitSignal ?? options.signal,
+        ...(options.spent ? { spent: options.spent } : {}),
+      });
       const waited = options.clock.now() - started;
       if (waited > 0) options.onWaited?.(waited);
       started = options.clock.now();

@@ -1,5 +1,5 @@
 import type { ToolCall, ToolResult } from "../models/index.js";
-import type { OpenCall } from "./replay.js";
+import { usageOf, type OpenCall } from "./replay.js";
 import { runToolCalls } from "./tool-runner.js";
 import type { Turn } from "./turn.js";
 
@@ -29,6 +29,8 @@ export async function answerCalls(turn: Turn, args: { step: number; calls: reado
     onWaited: (ms) => (waited += ms),
     onExpired: (request) => (turn.expiredApproval = request),
     onParked: () => (turn.parked = true),
+    // The calls of this step count once they are asked, as they will when the step is done.
+    spent: () => usageOf({ ...counters, toolCalls: counters.toolCalls + open.filter((c) => !c.intent).length }),
   });
   counters.toolCalls += open.filter((c) => !c.intent).length;
   // Time spent waiting for a person is not the turn's work: the time budget does not count it.

@@ -4,6 +4,7 @@ import type { ConversationItem, ModelClient, ToolCall } from "../models/index.js
 import type { PendingApproval } from "../store/index.js";
 import type { AgentTool } from "./agent-tool.js";
 import type { ApprovalGate } from "./approval-gate.js";
+import { expiredNote } from "./approval-step.js";
 import type { ContentProvider } from "./content-provider.js";
 import type { TurnJournal } from "./journal.js";
 import type { WrapUpBudget } from "./records.js";
@@ -109,12 +110,7 @@ export function stoppedOutcome(turn: Turn): TurnOutcome | undefined {
 /** How the turn ends after its tool calls, if they stopped it: a cancel, a shutdown, or an approval no one answered. */
 export function afterCalls(turn: Turn): TurnOutcome | undefined {
   const expired = turn.expiredApproval;
-  if (expired) {
-    const { call } = expired;
-    const minutes = Math.round((expired.expiresAt - expired.requestedAt) / 60_000);
-    const note = `No one answered the approval for ${call.domain}.${call.service} on ${call.targets.join(", ") || "no entity"} within ${minutes} minutes; nothing was done and the turn ended. Send the request again to ask anew.`;
-    return { status: "expired", note, code: "approval_expired", counters: turn.counters };
-  }
+  if (expired) return { status: "expired", note: expiredNote(expired), code: "approval_expired", counters: turn.counters };
   if (turn.parked && !turn.options.signal.aborted) return { status: "input_required", counters: turn.counters };
   return turn.stop.aborted ? stoppedOutcome(turn) : undefined;
 }

@@ -1,5 +1,7 @@
 import type { Connection } from "home-assistant-js-websocket";
 import { describeError, systemClock } from "../shared/index.js";
+import { ERROR_LOG } from "./admin-reads.js";
+import { callerView } from "./caller-view.js";
 import { createManagedConnection, type ConnectionOptions } from "./connection.js";
 import { HaCommandError, HaNotConnectedError } from "./errors.js";
 import * as messages from "./messages.js";
@@ -195,7 +197,7 @@ export function createHaClient(options: HaClientOptions): HaClient & { connect()
     });
   }
 
-  return {
+  const client: HaClient & { connect(): Promise<void> } = {
     get status() {
       return connection.status;
     },
@@ -238,6 +240,8 @@ export function createHaClient(options: HaClientOptions): HaClient & { connect()
     renderTemplate,
 
     restGet: <T>(path: string) => restGetJson<T>(rest, path),
-    errorLog: () => restGetText(rest, "error_log"),
+    errorLog: () => restGetText(rest, ERROR_LOG.rest.path),
+    forCaller: (caller) => callerView(client, caller),
   };
+  return client;
 }

@@ -54,3 +54,19 @@ export class HaRestError extends HaAgentError {
     this.status = status;
   }
 }
+
+/**
+ * A read Home Assistant shows to administrators only, asked for a person
+ * who is not one. HA Agent reads HA with an administrator's token, so it
+ * refuses here what HA itself would refuse that person.
+ */
+export class HaAdminOnlyError extends HaAgentError {
+  constructor(read: { what: string; known: boolean }) {
+    super(
+      "admin_only",
+      read.known
+        ? `Home Assistant shows ${read.what} to administrators only, and you are not one, so HA Agent does not show it to you either. Ask an administrator of this Home Assistant.`
+        : `HA Agent does not know whether Home Assistant shows ${read.what} to everyone, so it shows it to administrators only. Ask an administrator of this Home Assistant.`,
+    );
+  }
+}

@@ -3,6 +3,7 @@
  * our camelCase arguments to HA's snake_case fields and dates to ISO strings,
  * and leave out what the caller did not set so HA applies its own defaults.
  */
+import { SYSTEM_LOG } from "./admin-reads.js";
 import type { CallServiceArgs, HaClient } from "./types.js";
 
 export interface HaMessage {
@@ -20,7 +21,7 @@ export const getStatesMessage = (): HaMessage => ({ type: "get_states" });
 export const getConfigMessage = (): HaMessage => ({ type: "get_config" });
 export const getServicesMessage = (): HaMessage => ({ type: "get_services" });
 export const currentUserMessage = (): HaMessage => ({ type: "auth/current_user" });
-export const systemLogMessage = (): HaMessage => ({ type: "system_log/list" });
+export const systemLogMessage = (): HaMessage => ({ type: SYSTEM_LOG.websocket });
 
 export const registryListMessage = (registry: "entity" | "device" | "area" | "floor" | "label"): HaMessage => ({
   type: `config/${registry}_registry/list`,

@@ -1,3 +1,4 @@
+import type { HaRequest } from "./admin-reads.js";
 /**
  * The shapes Home Assistant sends over its WebSocket and REST APIs, and the
  * interface the rest of the program uses to talk to it. Field names are HA's
@@ -261,7 +262,35 @@ export type Unsubscribe = () => Promise<void>;
  * Commands fail with `HaCommandError` (a normalised `{code, message}`), or
  * `HaNotConnectedError` while the connection is down.
  */
-export interface HaClient {
+/** Whom a read is made for: Home Assistant shows some things to administrators only. */
+export interface HaCaller {
+  readonly isAdmin: boolean;
+}
+
+/**
+ * Home Assistant as one person may read it. Every request is checked
+ * against the one list of admin-only reads (admin-reads.ts) before it is
+ * sent: what Home Assistant shows only to administrators is refused with
+ * HaAdminOnlyError (`admin_only`) for anyone else, whichever method asks.
+ */
+export interface CallerHa
+  extends Pick<HaClient, "status" | "lastSeenAt" | "history" | "logbook" | "statistics" | "systemLog" | "errorLog" | "renderTemplate" | "callService" | "getStates" | "getConfig" | "getServices" | "sendCommand" | "restGet"> {
+  /** Whether Home Assistant lets this person make `request`: for answers that leave a part out and say so. */
+  allows(request: HaRequest): boolean;
+}
+
+/**
+ * What tools and personas are given: the connection's state, and Home
+ * Assistant as the person they answer may read it. They never hold the
+ * program's own (administrator's) view of HA, so no read can skip the check.
+ */
+export interface HaAccess {
+  readonly status: ConnectionStatus;
+  readonly lastSeenAt: number | undefined;
+  forCaller(caller: HaCaller): CallerHa;
+}
+
+export interface HaClient extends HaAccess {
   readonly status: ConnectionStatus;
   /** From `auth_required`/`auth_ok`; changes when HA is upgraded. */
   readonly haVersion: string | undefined;

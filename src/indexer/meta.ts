@@ -26,11 +26,12 @@ export async function readIndexMeta(dataDir: string): Promise<IndexMeta | undefi
 /** Writes `index/meta.json` crash-safely: temp file, fsync, rename, fsync of the folder. */
 export async function writeIndexMeta(dataDir: string, meta: IndexMeta): Promise<void> {
   const dir = join(dataDir, "index");
-  await mkdir(dir, { recursive: true });
+  // Owner-only, like everything under the data directory.
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const target = join(dir, "meta.json");
   const temp = `${target}.tmp-${process.pid}`;
   try {
-    const file = await open(temp, "w");
+    const file = await open(temp, "w", 0o600);
     try {
       await file.writeFile(`${JSON.stringify(IndexMetaSchema.parse(meta), null, 2)}\n`);
       await file.sync();

@@ -1,12 +1,13 @@
 import { ProtocolError, ProtocolErrorCode, type Prompt, type Server } from "@modelcontextprotocol/server";
-import { argumentsOf, completeArgument, PersonaError, type PersonaContext, type PersonaRegistry } from "../personas/index.js";
+import { argumentsOf, completeArgument, PersonaError, type PersonaRegistry, type PersonaSources } from "../personas/index.js";
 import type { Logger } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
+import { principalFromAuthInfo } from "./principal.js";
 
 /** What serves prompts: the personas, and the home they are resolved against. */
 export interface PromptSource {
   registry: PersonaRegistry;
-  context: PersonaContext;
+  context: PersonaSources;
 }
 
 /** The personas as MCP prompts, with their arguments. */
@@ -29,10 +30,13 @@ export function describePrompts(registry: PersonaRegistry): Prompt[] {
 export function bridgePrompts(server: Server, options: { source: PromptSource; logger: Logger }): void {
   const { registry, context } = options.source;
   server.setRequestHandler("prompts/list", async () => ({ prompts: describePrompts(registry) }));
-  server.setRequestHandler("prompts/get", async (request) => {
+  server.setRequestHandler("prompts/get", async (request, extra) => {
     const { name, arguments: args } = request.params;
+    // The listener lets no request in without a caller; should one lack it, it is nobody's admin.
+    const caller = principalFromAuthInfo(extra.http?.authInfo) ?? { id: "unknown", name: "unknown", kind: "user" as const, isAdmin: false };
     try {
-      const resolved = await registry.resolve({ name, args: args ?? {}, ctx: context });
+      // Resolved for the caller: the priming shows what Home Assistant shows them, and no more.
+      const resolved = await registry.resolve({ name, args: args ?? {}, ctx: { ...context, caller } });
       return {
         description: registry.get(name)?.description,
         messages: [

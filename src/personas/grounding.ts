@@ -1,18 +1,16 @@
 import { createGroundingTools, type ToolSpec } from "../tools/index.js";
-import type { Principal } from "../shared/index.js";
 import { PersonaError } from "./errors.js";
 import type { PersonaContext } from "./persona.js";
-
-/** Priming reads the home as the agent does, under this name in the logs. */
-const PRIMING_PRINCIPAL: Principal = { id: "addon:personas", name: "persona priming", kind: "addon", isAdmin: false };
 
 const built = new WeakMap<PersonaContext, Map<string, ToolSpec>>();
 
 /**
  * Calls one of the grounding tools (diagnose_entity, state_query, …) over
- * the persona's view of the home, so priming shows exactly what the tool
- * would show the agent. A tool failure becomes a PersonaError with the
- * tool's own code and message.
+ * the persona's view of the home, for the person it is resolved for, so
+ * priming shows exactly what the tool would show them: what Home Assistant
+ * shows only to administrators is left out for anyone else, as the tool
+ * leaves it out. A tool failure becomes a PersonaError with the tool's own
+ * code and message (`admin_only` among them).
  */
 export async function ground<T>(ctx: PersonaContext, name: string, args: Record<string, unknown>): Promise<T> {
   let tools = built.get(ctx);
@@ -22,7 +20,7 @@ export async function ground<T>(ctx: PersonaContext, name: string, args: Record<
   }
   const tool = tools.get(name);
   if (!tool) throw new Error(`no grounding tool ${name}`);
-  const outcome = await tool.invoke(tool.input.parse(args), { principal: PRIMING_PRINCIPAL, signal: AbortSignal.timeout(15_000), progress: async () => {} });
+  const outcome = await tool.invoke(tool.input.parse(args), { principal: ctx.caller, signal: AbortSignal.timeout(15_000), progress: async () => {} });
   if (!outcome.ok) throw new PersonaError(outcome.error.code, outcome.error.message);
   return outcome.value as T;
 }

@@ -9,6 +9,7 @@ export {
   type ArgumentKind,
   type PersonaArgument,
   type PersonaContext,
+  type PersonaSources,
   type PersonaSpec,
   type ResolvedPersona,
 } from "./persona.js";

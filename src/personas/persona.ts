@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { HaClient } from "../ha/index.js";
+import type { HaAccess } from "../ha/index.js";
 import type { HomeIndex } from "../indexer/index.js";
-import type { Clock, Logger } from "../shared/index.js";
+import type { Clock, Logger, Principal } from "../shared/index.js";
 
 /** What an argument names, so a client can complete it from the home. */
 export const ARGUMENT_KINDS = ["string", "entity", "area", "device"] as const;
@@ -23,17 +23,23 @@ export const maxTokensArgument = z.coerce
 
 /**
  * What a persona may read while it resolves: the home as the agent sees it
- * (only entities exposed to Assist), HA for history, logbook and logs, the
- * clock and the logger. Nothing that changes the home.
+ * (only entities exposed to Assist), HA for history, logbook and logs as
+ * `caller` may read them, the clock and the logger. Nothing that changes the
+ * home.
  */
 export interface PersonaContext {
   index: HomeIndex;
-  ha: HaClient;
+  ha: HaAccess;
   clock: Clock;
   logger: Logger;
+  /** The person the persona is resolved for: its priming shows what Home Assistant shows them, and no more. */
+  caller: Principal;
   /** Brings the view up to date (HA's Assist exposure settings) before a persona reads it. */
   refresh?(): Promise<void>;
 }
+
+/** A persona context without its caller: what is set up once, and completed for each person it is resolved for. */
+export type PersonaSources = Omit<PersonaContext, "caller">;
 
 /** A resolved persona: how the model should behave, what it knows now, and the tools it may use (base names). */
 export interface ResolvedPersona {

@@ -4,11 +4,12 @@ import { estimateTokens } from "../models/index.js";
 // Test support of the indexer: a scripted HaClient and a small home.
 import { createFakeHa, type FakeHa } from "../../test/support/indexer/fake-ha.js";
 import { fixtureRegistries, fixtureStates } from "../../test/support/indexer/fixture-home.js";
-import { manualClock, silentLogger } from "../shared/index.js";
-import { argumentsOf, builtInPersonas, definePersona, PersonaRegistry, type PersonaContext } from "./index.js";
+import { manualClock, silentLogger, type Principal } from "../shared/index.js";
+import { argumentsOf, builtInPersonas, definePersona, parsePersonaFile, PersonaRegistry, type PersonaContext } from "./index.js";
 import { z } from "zod";
 
 const NOW = Date.UTC(2026, 0, 10, 12, 0, 0);
+const ADMIN: Principal = { id: "admin", name: "Admin", kind: "user", isAdmin: true };
 const sec = (ms: number) => ms / 1000;
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -26,7 +27,7 @@ async function setup(): Promise<{ ha: FakeHa; ctx: PersonaContext; registry: Per
   await starting;
   const registry = new PersonaRegistry();
   for (const p of builtInPersonas()) registry.register(p);
-  return { ha, ctx: { index, ha, clock, logger: silentLogger }, registry };
+  return { ha, ctx: { index, ha, clock, logger: silentLogger, caller: ADMIN }, registry };
 }
 
 describe("personas", () => {
@@ -100,5 +101,24 @@ describe("personas", () => {
     expect(registry.get("troubleshooter")?.title).toBe("Mine");
     registry.unregisterSource("/p/mine.yaml");
     expect(registry.get("troubleshooter")?.title).toBe("Troubleshooter");
+  });
+
+  it("a persona's priming shows the logs to an administrator, and to anyone else says they are left out", async () => {
+    const { ha, ctx, registry } = await setup();
+    ha.systemLogEntries = [
+      { name: "homeassistant.components.hue.light", message: ["Hall light did not answer"], level: "ERROR", source: ["components/hue/light.py", 1], timestamp: (NOW - 60_000) / 1000, first_occurred: (NOW - 60_000) / 1000, count: 3, exception: "" },
+    ];
+    const parsed = parsePersonaFile("/p/errors.yaml", "title: Errors\ndescription: What the log says.\nsystem_prompt: Explain the errors.\npriming:\n  errors: true\ntools: [analyze_errors]\n");
+    if (!parsed.ok) throw new Error("the persona file should parse");
+    registry.register(parsed.spec, { source: "/p/errors.yaml" });
+    const member = { ...ctx, caller: { id: "sam", name: "Sam", kind: "user" as const, isAdmin: false } };
+    for (const name of ["errors", "troubleshooter"]) {
+      const args = name === "errors" ? {} : { entity: "light.bedroom_ceiling" };
+      const forAdmin = await registry.resolve({ name, args, ctx });
+      expect(forAdmin.priming, name).toContain("Hall light did not answer");
+      const forMember = await registry.resolve({ name, args, ctx: member });
+      expect(forMember.priming, name).not.toContain("Hall light did not answer");
+      expect(forMember.priming, name).toContain("administrators only");
+    }
   });
 });

@@ -6,6 +6,8 @@ import { stateLine, when } from "./targets.js";
 /** States that mean something is running or open right now. */
 const ACTIVE = new Set(["on", "open", "opening", "playing", "heating", "cooling", "cleaning", "unlocked", "home"]);
 
+/** In place of log lines, for a person Home Assistant does not show its logs to. */
+export const LOGS_FOR_ADMINS = "Left out: Home Assistant shows its system log and error log to administrators only.";
 export const NO_ENERGY = "No energy or power sensor is exposed to Assist; the user can expose them in Home Assistant's voice assistant settings.";
 
 /** One line per floor and area: what is in it, by domain. */

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { ground, type Diagnosis } from "./grounding.js";
 import { definePersona, DEFAULT_MAX_TOKENS, maxTokensArgument, type ArgumentKind, type PersonaContext, type PersonaSpec } from "./persona.js";
 import { fitPriming, type PrimingSection } from "./priming.js";
-import { areaOverview, diagnosisSections, energySections, NO_ENERGY } from "./sections.js";
+import { PersonaError } from "./errors.js";
+import { areaOverview, diagnosisSections, energySections, LOGS_FOR_ADMINS, NO_ENERGY } from "./sections.js";
 import { areaEntities, queryEntities, stateLine, when } from "./targets.js";
 import type { UserPersonaFile } from "./user-schema.js";
 
@@ -76,12 +77,17 @@ async function primingSections(args: { file: UserPersonaFile; values: Record<str
   }
   if (p.errors) {
     const e = p.errors === true ? { since_hours: 24 } : { since_hours: p.errors.since_hours, ...(text(p.errors.integration) ? { integration: text(p.errors.integration) } : {}) };
-    const answer = await ground<ErrorsAnswer>(ctx, "analyze_errors", { ...e, limit: 30 });
-    sections.push({
-      title: `Log warnings and errors, last ${e.since_hours} h`,
-      lines: answer.records.map((r) => `- ${r.level} ${r.integration} ×${r.count}, last ${when(Date.parse(r.last_seen), now)}: ${r.message}`),
-      more: "analyze_errors",
+    const title = `Log warnings and errors, last ${e.since_hours} h`;
+    const answer = await ground<ErrorsAnswer>(ctx, "analyze_errors", { ...e, limit: 30 }).catch((err: unknown) => {
+      // Home Assistant shows its logs to administrators only: for anyone else the section says so instead.
+      if (err instanceof PersonaError && err.code === "admin_only") return undefined;
+      throw err;
     });
+    sections.push(
+      answer
+        ? { title, lines: answer.records.map((r) => `- ${r.level} ${r.integration} ×${r.count}, last ${when(Date.parse(r.last_seen), now)}: ${r.message}`), more: "analyze_errors" }
+        : { title, lines: [LOGS_FOR_ADMINS], more: "analyze_errors, as an administrator" },
+    );
   }
   return sections;
 }

@@ -81,6 +81,13 @@ export const PendingApprovalSchema = z.object({
   expiresAt: z.number(),
 });
 
+/**
+ * Whether an approval's deadline has passed. From that moment no answer is
+ * taken, whichever channel brings it: the turn ends `expired` and nothing is
+ * done. Every check of the deadline (the agent's, boot recovery's) asks this.
+ */
+export const approvalExpired = (approval: Pick<PendingApproval, "expiresAt">, now: number): boolean => now >= approval.expiresAt;
+
 /** Set by boot recovery on a continuation that was unfinished when the process stopped. */
 export const InterruptionSchema = z.object({
   reason: z.string(),

@@ -10,7 +10,11 @@ export interface StoreFileHandle {
 export interface StoreStat {
   size: number;
   mtimeMs: number;
+  /** The file type and permission bits, as stat(2) gives them. */
+  mode: number;
   isDirectory(): boolean;
+  isFile(): boolean;
+  isSymbolicLink(): boolean;
 }
 
 /**
@@ -29,14 +33,28 @@ export interface StoreFs {
   rm(path: string): Promise<void>;
   truncate(path: string, length: number): Promise<void>;
   stat(path: string): Promise<StoreStat>;
+  /** Like stat, but a symbolic link is reported as one and never followed. */
+  lstat(path: string): Promise<StoreStat>;
+  chmod(path: string, mode: number): Promise<void>;
 }
 
+/**
+ * Everything under the data directory is readable by its owner alone: files
+ * 0600, folders 0700. Sessions, turns and step logs hold what people asked
+ * and what their home said; other users and processes on the machine have no
+ * business reading them. The mode is given at creation, so no file is ever
+ * looser for a moment (the umask can only narrow it further).
+ */
+export const OWNER_FILE_MODE = 0o600;
+export const OWNER_DIR_MODE = 0o700;
+
 export const nodeStoreFs: StoreFs = {
-  open: (path, flags) => fsp.open(path, flags),
+  // The mode only applies when the file is created; an existing one keeps its own (boot recovery tightens it).
+  open: (path, flags) => fsp.open(path, flags, OWNER_FILE_MODE),
   readFile: (path) => fsp.readFile(path),
   readdir: (path) => fsp.readdir(path),
   mkdir: async (path) => {
-    await fsp.mkdir(path, { recursive: true });
+    await fsp.mkdir(path, { recursive: true, mode: OWNER_DIR_MODE });
   },
   rename: (from, to) => fsp.rename(from, to),
   link: (existing, to) => fsp.link(existing, to),
@@ -44,6 +62,8 @@ export const nodeStoreFs: StoreFs = {
   rm: (path) => fsp.rm(path, { recursive: true, force: true }),
   truncate: (path, length) => fsp.truncate(path, length),
   stat: (path) => fsp.stat(path),
+  lstat: (path) => fsp.lstat(path),
+  chmod: (path, mode) => fsp.chmod(path, mode),
 };
 
 export interface FsCounts {

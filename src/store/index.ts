@@ -73,6 +73,7 @@ export {
   UsageSchema,
   PendingApprovalSchema,
   ApprovalCallSchema,
+  approvalExpired,
   type ApprovalCall,
   type PendingApproval,
   type ContinuationRecord,

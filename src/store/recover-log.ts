@@ -10,6 +10,8 @@ export interface LogFacts {
   artifacts: ArtifactRef[];
   /** The result, when the last intact line is a valid `final` line. */
   final?: FinalDetail & { at: number };
+  /** The `key` of each `approval_request` line, by approval id: a decision written by recovery carries the same key. */
+  approvalKeys: Map<string, string>;
 }
 
 /** Reads a step log for recovery: cuts a torn tail (when repairing) and finds its `final` line. */
@@ -18,7 +20,7 @@ export async function checkLog(env: RecoveryEnv, report: RecoveryReport, path: s
   try {
     buf = await env.fs.readFile(path);
   } catch (err) {
-    if (errnoOf(err) === "ENOENT") return { lastSeq: 0, artifacts: [] };
+    if (errnoOf(err) === "ENOENT") return { lastSeq: 0, artifacts: [], approvalKeys: new Map() };
     throw err;
   }
   const parsed = parseLog(buf);
@@ -35,8 +37,13 @@ export async function checkLog(env: RecoveryEnv, report: RecoveryReport, path: s
     report.problems.push(`The step log of ${label} has ${parsed.damagedInside} damaged line(s) before intact ones; they are skipped when read.`);
   }
   const artifacts = parsed.lines.flatMap((l) => (l.artifact ? [l.artifact] : []));
+  const approvalKeys = new Map<string, string>();
+  for (const line of parsed.lines) {
+    const id = line.type === "approval_request" ? (line.detail as { id?: unknown } | null)?.id : undefined;
+    if (typeof id === "string" && line.key !== undefined) approvalKeys.set(id, line.key);
+  }
   const last = parsed.lines.at(-1);
-  const facts: LogFacts = { lastSeq: last?.seq ?? 0, artifacts };
+  const facts: LogFacts = { lastSeq: last?.seq ?? 0, artifacts, approvalKeys };
   // Only a final line that ends the log counts: steps after it mean the turn went on
   // (its finish failed and was retried), so that line is not the turn's result.
   if (last?.type === "final") {

@@ -1,5 +1,6 @@
 import { writeJsonAtomic } from "./atomic.js";
-import { ContinuationRecordSchema, type ContinuationRecord } from "./continuation-schema.js";
+import { approvalExpired, ContinuationRecordSchema, type ContinuationRecord } from "./continuation-schema.js";
+import { expireAtBoot } from "./recover-approval.js";
 import { isUlid } from "./ids.js";
 import { checkLog, type LogFacts } from "./recover-log.js";
 import { moveAside } from "./recover-files.js";
@@ -55,9 +56,17 @@ export async function recoverTurn(env: RecoveryEnv, report: RecoveryReport, turn
   }
   const diskStatus = read.value.status;
   if (!isOpenStatus(diskStatus) && !env.deep) return { kind: "kept", record: read.value, diskStatus, log: undefined };
-  const log = await checkLog(env, report, env.layout.logFile(sessionId, contId), label);
+  const logPath = env.layout.logFile(sessionId, contId);
+  let log = await checkLog(env, report, logPath, label);
   if (!isOpenStatus(diskStatus)) return { kind: "kept", record: read.value, diskStatus, log };
-  const record = settleOpenTurn({ report, record: read.value, log, label, now: turn.now });
+  let record: ContinuationRecord;
+  const approval = !log.final && diskStatus === "input_required" ? read.value.approval : undefined;
+  if (approval && approvalExpired(approval, turn.now)) {
+    // Its deadline passed while the program was down: it ends here, before anything could take it up.
+    ({ record, log } = await expireAtBoot(env, report, { record: { ...read.value, approval, artifacts: withLogArtifacts(read.value, log) }, log, path: logPath, label, now: turn.now }));
+  } else {
+    record = settleOpenTurn({ report, record: read.value, log, label, now: turn.now });
+  }
   if (env.repair) await writeJsonAtomic({ fs: env.fs, tmpDir: env.layout.tmpDir, path: turnPath, value: record });
   return { kind: "kept", record, diskStatus, log };
 }
@@ -65,7 +74,7 @@ export async function recoverTurn(env: RecoveryEnv, report: RecoveryReport, turn
 /** The status of a turn that was open when the process stopped: its log's result, or `interrupted`. */
 function settleOpenTurn(options: { report: RecoveryReport; record: ContinuationRecord; log: LogFacts; label: string; now: number }): ContinuationRecord {
   const { report, record, log, label, now } = options;
-  const artifacts = [...record.artifacts, ...log.artifacts.filter((a) => !record.artifacts.some((b) => b.id === a.id))];
+  const artifacts = withLogArtifacts(record, log);
   const final = log.final;
   if (final) {
     // The finish got as far as its final line; the turn file (and session.json) were not rewritten yet.
@@ -92,4 +101,9 @@ function settleOpenTurn(options: { report: RecoveryReport; record: ContinuationR
       lastDurableSeq: log.lastSeq,
     },
   };
+}
+
+/** The turn's artifact references and those its step log adds. */
+function withLogArtifacts(record: ContinuationRecord, log: LogFacts): ContinuationRecord["artifacts"] {
+  return [...record.artifacts, ...log.artifacts.filter((a) => !record.artifacts.some((b) => b.id === a.id))];
 }

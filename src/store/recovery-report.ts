@@ -19,12 +19,16 @@ export interface RecoveryReport {
   interrupted: InterruptedEntry[];
   /** Turns that wait for a person's yes: they go on waiting, and the agent takes them up again at start. */
   awaitingApproval: { owner: string; sessionId: string; continuationId: string }[];
+  /** Turns whose approval expired while the program was down: they ended `expired` here, never taken up. */
+  approvalsExpired: number;
   quarantined: QuarantineEntry[];
   /** Open turns whose step log ends in a `final` line: they took that result instead of `interrupted`. */
   finishedFromLog: number;
   /** Torn last lines cut from step logs. */
   tornLogLines: number;
   tempFilesRemoved: number;
+  /** Files and folders made owner-only (0600, 0700) that an older version had left readable by others. */
+  modesTightened: number;
   /** Every finding in plain words, fixed or not. */
   problems: string[];
 }
@@ -42,5 +46,5 @@ export interface RecoveryEnv {
 }
 
 export function emptyReport(): RecoveryReport {
-  return { durationMs: 0, sessions: 0, continuations: 0, interrupted: [], awaitingApproval: [], quarantined: [], finishedFromLog: 0, tornLogLines: 0, tempFilesRemoved: 0, problems: [] };
+  return { durationMs: 0, sessions: 0, continuations: 0, interrupted: [], awaitingApproval: [], approvalsExpired: 0, quarantined: [], finishedFromLog: 0, tornLogLines: 0, tempFilesRemoved: 0, modesTightened: 0, problems: [] };
 }

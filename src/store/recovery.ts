@@ -4,6 +4,7 @@ import { asStorageError } from "./atomic.js";
 import { readRecord } from "./read-record.js";
 import { isUlid } from "./ids.js";
 import { listDir, moveAside } from "./recover-files.js";
+import { tightenModes } from "./owner-only.js";
 import { recoverSession, type RecoveredSession } from "./recover-session.js";
 import { emptyReport, type RecoveryEnv, type RecoveryReport } from "./recovery-report.js";
 
@@ -42,6 +43,7 @@ async function scan(env: RecoveryEnv): Promise<{ report: RecoveryReport; session
   if (env.repair) {
     for (const dir of [layout.sessionsDir, layout.artifactsDir, layout.quarantineDir, layout.tmpDir]) await fs.mkdir(dir);
   }
+  if (env.repair || env.deep) await ownerOnly(env, report);
   for (const name of await listDir(env, layout.tmpDir)) {
     report.tempFilesRemoved += 1;
     if (env.repair) await fs.rm(join(layout.tmpDir, name));
@@ -66,6 +68,20 @@ async function scan(env: RecoveryEnv): Promise<{ report: RecoveryReport; session
   report.continuations = sessions.reduce((n, s) => n + s.head.messages.length, 0);
   report.durationMs = Math.round((performance.now() - started) * 10) / 10;
   return { report, sessions };
+}
+
+/** Files and folders older versions left readable by others become owner-only (fsck only counts them). */
+async function ownerOnly(env: RecoveryEnv, report: RecoveryReport): Promise<void> {
+  const modes = await tightenModes({ fs: env.fs, dataDir: env.layout.dataDir, repair: env.repair, deep: env.deep });
+  if (modes.loose > 0) {
+    report.problems.push(
+      env.repair
+        ? `${modes.loose} files and folders under the data directory could be read by other users (an older version wrote them so); they are owner-only now.`
+        : `${modes.loose} files and folders under the data directory can be read by other users; fsck --repair or the next start makes them owner-only.`,
+    );
+  }
+  if (env.repair) report.modesTightened = modes.loose - modes.problems.length;
+  report.problems.push(...modes.problems);
 }
 
 /** fsck only: every artifact meta must parse, and every content file needs its meta. */

@@ -8,8 +8,8 @@ import { nodeStoreFs, type StoreFs } from "./fs.js";
 /** Bytes of a secret: a full-strength HMAC-SHA256 key. */
 const SECRET_BYTES = 32;
 
-/** Every file this fs creates (the temp file, then the secret it is renamed to) is readable by the owner alone. */
-export const ownerOnlyFs: StoreFs = { ...nodeStoreFs, open: (path, flags) => fsp.open(path, flags, 0o600) };
+/** Every file the store's fs creates is readable by the owner alone; kept under this name for writers that say so. */
+export const ownerOnlyFs: StoreFs = nodeStoreFs;
 
 /**
  * A random secret kept in the data directory (`secrets/{name}.key`, mode
@@ -29,9 +29,9 @@ export async function loadSecret(options: { dataDir: string; name: string }): Pr
     if (errnoOf(err) !== "ENOENT") throw err;
   }
   const key = randomBytes(SECRET_BYTES);
-  await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
+  await ownerOnlyFs.mkdir(dir);
   const tmpDir = join(options.dataDir, "tmp");
-  await fsp.mkdir(tmpDir, { recursive: true });
+  await ownerOnlyFs.mkdir(tmpDir);
   await writeFileAtomic({ fs: ownerOnlyFs, tmpDir, path, data: key });
   return { key: new Uint8Array(key), created: true };
 }

@@ -39,7 +39,9 @@ export interface TaskAdapter {
    * Takes a person's answers for the task. The response keyed by the pending
    * approval's id is journaled as the decision before this resolves; keys that
    * are not outstanding (never issued, or answered already) are ignored. An
-   * unknown id is refused.
+   * answer after the approval's deadline is refused (`data.code`
+   * `approval_expired`), also once that ended the turn. An unknown id is
+   * refused.
    */
   update(principal: Principal, taskId: string, inputResponses: Record<string, unknown> | undefined): Promise<void>;
 }
@@ -47,6 +49,8 @@ export interface TaskAdapter {
 /** One wait of tasks/result; it waits again until the task is terminal or the caller leaves. */
 const WAIT_SLICE_MS = 60_000;
 const LIST_PAGE = 50;
+/** Keys of a late tasks/update checked against a turn that ended: a turn has only so many approvals. */
+const MAX_LATE_KEYS = 16;
 
 export function createTaskAdapter(options: { tasks: AgentTasks; timing: TaskTiming }): TaskAdapter {
   const { tasks, timing } = options;
@@ -55,7 +59,8 @@ export function createTaskAdapter(options: { tasks: AgentTasks; timing: TaskTimi
     new ProtocolError(ProtocolErrorCode.InvalidParams, `Task "${taskId}" was not found. Check the id: a task is seen only by the caller that started it, and a finished one is kept ${retention}.`);
   const owned = (taskId: string, outcome: ToolOutcome<ContinuationRecord>): ContinuationRecord => {
     if (outcome.ok) return outcome.value;
-    throw outcome.error.code === "not_found" ? notFound(taskId) : new ProtocolError(ProtocolErrorCode.InvalidParams, `${outcome.error.message} (${outcome.error.code})`);
+    // `data.code` is the tool error code, as a tool call would carry it (approval_expired, …).
+    throw outcome.error.code === "not_found" ? notFound(taskId) : new ProtocolError(ProtocolErrorCode.InvalidParams, `${outcome.error.message} (${outcome.error.code})`, { code: outcome.error.code });
   };
   const viewOf = (record: ContinuationRecord): TaskView => {
     const approval = record.status === "input_required" && record.approval ? { id: record.approval.id, question: approvalQuestion(record.approval) } : undefined;
@@ -165,12 +170,16 @@ export function createTaskAdapter(options: { tasks: AgentTasks; timing: TaskTimi
     async update(principal, taskId, inputResponses) {
       const record = owned(taskId, await tasks.get(principal, taskId));
       const approval = record.status === "input_required" ? record.approval : undefined;
-      const response = approval ? inputResponses?.[approval.id] : undefined;
-      if (!approval || response === undefined) return;
-      const answered = await tasks.approve(principal, { continuationId: taskId, approvalId: approval.id, ...decisionFromElicitation(response), via: "task" });
-      // Answered in the meantime (twice, or through another channel): a key no longer outstanding, ignored like any other.
-      if (!answered.ok && answered.error.code === "no_pending_approval") return;
-      owned(taskId, answered);
+      // A turn its approval's deadline ended refuses a late answer to that approval (approval_expired), as every channel does.
+      const keys = approval ? [approval.id] : record.status === "expired" ? Object.keys(inputResponses ?? {}).slice(0, MAX_LATE_KEYS) : [];
+      for (const approvalId of keys) {
+        const response = inputResponses?.[approvalId];
+        if (response === undefined) continue;
+        const answered = await tasks.approve(principal, { continuationId: taskId, approvalId, ...decisionFromElicitation(response), via: "task" });
+        // Answered in the meantime (twice, or through another channel): a key no longer outstanding, ignored like any other.
+        if (!answered.ok && answered.error.code === "no_pending_approval") continue;
+        owned(taskId, answered);
+      }
     },
   };
 }

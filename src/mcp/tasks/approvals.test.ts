@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { APPROVAL_ID, createWaitingAgent } from "../../../test/mcp/approval-fakes.js";
-import type { Principal } from "../../shared/index.js";
+import { HaAgentError, type Principal } from "../../shared/index.js";
 import { APPROVAL_FORM, approvalQuestion, createAgentTasks } from "../../tools/index.js";
 import { createTaskAdapter } from "./adapter.js";
 import { legacyTask } from "./legacy.js";
@@ -66,6 +66,24 @@ describe("tasks/update on a task waiting for an approval", () => {
     await adapter.update(alice, taskId, { [APPROVAL_ID]: { action: "accept", content: { approve: true } } });
     await expect(adapter.update(alice, taskId, { [APPROVAL_ID]: { action: "accept", content: { approve: true } } })).resolves.toBeUndefined();
     expect(agent.approvals).toHaveLength(1);
+  });
+
+  it("refuses an answer after the approval's deadline (approval_expired), also once the turn has ended expired", async () => {
+    const { agent, adapter, taskId } = await waitingTask();
+    const late = { [APPROVAL_ID]: { action: "accept", content: { approve: true } } };
+    const asked: string[] = [];
+    agent.approve = async (_principal, answer) => {
+      asked.push(answer.approvalId);
+      if (answer.approvalId !== APPROVAL_ID) throw new HaAgentError("no_pending_approval", "No such approval.");
+      throw new HaAgentError("approval_expired", `Approval ${APPROVAL_ID} expired before this answer came; nothing was done.`);
+    };
+    await expect(adapter.update(alice, taskId, late)).rejects.toMatchObject({ code: -32602, data: { code: "approval_expired" } });
+    const { approval: _expired, ...rest } = agent.records.get(taskId)!;
+    agent.records.set(taskId, { ...rest, status: "expired", error: { code: "approval_expired", message: "No one answered in time; nothing was done." } });
+    await expect(adapter.update(alice, taskId, late)).rejects.toMatchObject({ code: -32602, data: { code: "approval_expired" } });
+    // Other keys are not outstanding there either: they are ignored, as on a waiting task.
+    await expect(adapter.update(alice, taskId, { "01JD00000000000000000000ZZ": { action: "accept", content: { approve: true } } })).resolves.toBeUndefined();
+    expect(asked).toEqual([APPROVAL_ID, APPROVAL_ID, "01JD00000000000000000000ZZ"]);
   });
 
   it("refuses another principal's task as unknown (-32602), and approves nothing", async () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HaClient } from "../../ha/index.js";
+import { HaAdminOnlyError, type HaAccess } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 import { HaAgentError } from "../../shared/index.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
@@ -20,7 +20,7 @@ const Output = z.object({
  * policy (when the agent calls it) narrows that further. The target is
  * resolved here, and Home Assistant is sent exactly the entities reported.
  */
-export function createCallServiceTool(deps: { ha: HaClient; index: HomeIndex; ceiling: ActuationCeiling }): ToolSpec {
+export function createCallServiceTool(deps: { ha: HaAccess; index: HomeIndex; ceiling: ActuationCeiling }): ToolSpec {
   return defineTool({
     name: "call_service",
     title: "Call a Home Assistant service",
@@ -40,7 +40,7 @@ export function createCallServiceTool(deps: { ha: HaClient; index: HomeIndex; ce
         return fail("approval_needed", `${args.domain}.${args.service} on ${targets.join(", ") || "no entity"} needs a person's yes, and this exact call has none. The agent asks for it before it calls.`);
       }
       try {
-        const result = await deps.ha.callService({
+        const result = await deps.ha.forCaller(ctx.principal).callService({
           domain: args.domain,
           service: args.service,
           ...(args.service_data ? { serviceData: args.service_data } : {}),
@@ -49,6 +49,7 @@ export function createCallServiceTool(deps: { ha: HaClient; index: HomeIndex; ce
         });
         return ok({ service: `${args.domain}.${args.service}`, targets, context_id: result.context.id });
       } catch (err) {
+        if (err instanceof HaAdminOnlyError) return fail(err.code, err.message);
         if (err instanceof HaAgentError) return fail("ha_error", `Home Assistant refused ${args.domain}.${args.service}: ${err.message}`);
         throw err;
       }

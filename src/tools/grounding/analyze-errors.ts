@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HaClient } from "../../ha/index.js";
+import type { HaAccess } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 import { systemClock, type Clock } from "../../shared/index.js";
 import { name } from "../limits.js";
@@ -59,24 +59,26 @@ const Output = z.object({
 const MAX_DEVICE_ENTITIES = 8;
 
 /** `analyze_errors`: HA's system log and error log grouped by integration and by entity. */
-export function createAnalyzeErrorsTool(deps: { index: HomeIndex; ha: HaClient; clock?: Clock }): ToolSpec {
+export function createAnalyzeErrorsTool(deps: { index: HomeIndex; ha: HaAccess; clock?: Clock }): ToolSpec {
   const clock = deps.clock ?? systemClock;
   return defineTool({
     name: "analyze_errors",
     title: "Analyze Home Assistant errors",
     description:
-      "Reads Home Assistant's system log and error log and groups the warnings and errors by integration and by the entities and devices they mention, with counts and first/last seen. Filter by time window, level, integration or entity.",
+      "Reads Home Assistant's system log and error log and groups the warnings and errors by integration and by the entities and devices they mention, with counts and first/last seen. Filter by time window, level, integration or entity. Home Assistant administrators only (admin_only otherwise).",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-    invoke: (args) =>
+    invoke: (args, ctx) =>
       guarded(deps.index, async () => {
         const now = clock.now();
         const since = now - args.since_hours * 3_600_000;
         const notes: string[] = [];
+        // Home Assistant shows both logs to administrators only: anyone else gets admin_only, and nothing is read.
+        const ha = deps.ha.forCaller(ctx.principal);
         const [system, text] = await Promise.all([
-          deps.ha.systemLog().catch(noteFailure(notes, "The system log", [])),
-          args.include_error_log ? deps.ha.errorLog().catch(noteFailure(notes, "The error log", "")) : "",
+          ha.systemLog().catch(noteFailure(notes, "The system log", [])),
+          args.include_error_log ? ha.errorLog().catch(noteFailure(notes, "The error log", "")) : "",
         ]);
         const mentions = createMentionMatcher(deps.index);
         const target = args.entity_id ? deps.index.entity(args.entity_id) : undefined;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { EntityFilter, HomeIndex } from "../../indexer/index.js";
+import { HaAdminOnlyError } from "../../ha/index.js";
 import { HaAgentError, describeError } from "../../shared/index.js";
 import { name } from "../limits.js";
 import { fail, type ToolOutcome, type ToolCallContext } from "../tool.js";
@@ -10,15 +11,17 @@ function notReady(): ToolOutcome<never> {
 }
 
 /**
- * Runs a tool body and turns expected errors into failure values: unknown
- * filter values keep their own code (`unknown_area`, …); anything from Home
- * Assistant becomes `ha_unavailable` with HA's reason.
+ * Runs a tool body and turns expected errors into failure values: a read
+ * Home Assistant shows to administrators only is `admin_only`; unknown
+ * filter values keep their own code (`unknown_area`, …); anything else from
+ * Home Assistant becomes `ha_unavailable` with HA's reason.
  */
 export async function guarded<O>(index: HomeIndex, body: () => Promise<ToolOutcome<O>> | ToolOutcome<O>): Promise<ToolOutcome<O>> {
   if (!index.ready) return notReady();
   try {
     return await body();
   } catch (err) {
+    if (err instanceof HaAdminOnlyError) return fail(err.code, err.message);
     if (err instanceof HaAgentError && err.code.startsWith("unknown_")) return fail(err.code, err.message);
     if (err instanceof HaAgentError) return fail("ha_unavailable", `Home Assistant could not answer: ${err.message}`);
     throw err;
@@ -32,6 +35,8 @@ export async function guarded<O>(index: HomeIndex, body: () => Promise<ToolOutco
  */
 export function noteFailure<T>(notes: string[], part: string, fallback: T): (err: unknown) => T {
   return (err) => {
+    // Not a part that failed: the person may not read it. The whole answer says so, unless the tool left that part out itself.
+    if (err instanceof HaAdminOnlyError) throw err;
     notes.push(`${part} could not be read from Home Assistant: ${describeError(err)}`);
     return fallback;
   };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HaClient, HistoryResult, LogbookEntry } from "../../ha/index.js";
+import { ERROR_LOG, SYSTEM_LOG, type HaAccess, type HistoryResult, type LogbookEntry, type SystemLogEntry } from "../../ha/index.js";
 import type { HomeIndex, IndexedEntity } from "../../indexer/index.js";
 import { own, systemClock, type Clock } from "../../shared/index.js";
 import { name } from "../limits.js";
@@ -49,15 +49,18 @@ const Output = z.object({
   logbook: z.array(z.object({ when: z.string(), message: z.string() })),
   log_entries: z.array(LogMatch),
   findings: z.array(z.string()).describe("What stands out, in plain words."),
-  notes: z.array(z.string()).describe("Parts that could not be read."),
+  notes: z.array(z.string()).describe("Parts that could not be read, or that Home Assistant shows to administrators only."),
 });
+
+/** What diagnose_entity says in place of log lines for someone Home Assistant does not show its logs to. */
+export const LOGS_LEFT_OUT = "Log messages are left out: Home Assistant shows its system log and error log to administrators only.";
 
 const FLAP_OUTAGES = 3;
 const FLAP_TOGGLES = 12;
 const INTEGRATION_ONLY_SHOWN = 5;
 
 /** `diagnose_entity`: one entity's state, history, device, integration and log mentions, with findings. */
-export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaClient; clock?: Clock }): ToolSpec {
+export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaAccess; clock?: Clock }): ToolSpec {
   const clock = deps.clock ?? systemClock;
   return defineTool({
     name: "diagnose_entity",
@@ -77,12 +80,16 @@ export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaClient;
         const now = clock.now();
         const start = new Date(now - args.hours * 3_600_000);
         const notes: string[] = [];
-        const step = progressOf(ctx, 4);
+        const ha = deps.ha.forCaller(ctx.principal);
+        // Home Assistant shows its logs to administrators only: for anyone else that part is left out, and the answer says so.
+        const readsLogs = ha.allows(SYSTEM_LOG) && ha.allows(ERROR_LOG);
+        if (!readsLogs) notes.push(LOGS_LEFT_OUT);
+        const step = progressOf(ctx, readsLogs ? 4 : 2);
         const [history, logbook, system, text] = await Promise.all([
-          deps.ha.history({ startTime: start, endTime: new Date(now), entityIds: [e.entityId], minimalResponse: true, noAttributes: true }).catch(noteFailure<HistoryResult>(notes, "History", {})).then(step("history read")),
-          deps.ha.logbook({ startTime: start, endTime: new Date(now), entityIds: [e.entityId], ...(e.deviceId ? { deviceIds: [e.deviceId] } : {}) }).catch(noteFailure<LogbookEntry[]>(notes, "The logbook", [])).then(step("logbook read")),
-          deps.ha.systemLog().catch(noteFailure(notes, "The system log", [])).then(step("system log read")),
-          deps.ha.errorLog().catch(noteFailure(notes, "The error log", "")).then(step("error log read")),
+          ha.history({ startTime: start, endTime: new Date(now), entityIds: [e.entityId], minimalResponse: true, noAttributes: true }).catch(noteFailure<HistoryResult>(notes, "History", {})).then(step("history read")),
+          ha.logbook({ startTime: start, endTime: new Date(now), entityIds: [e.entityId], ...(e.deviceId ? { deviceIds: [e.deviceId] } : {}) }).catch(noteFailure<LogbookEntry[]>(notes, "The logbook", [])).then(step("logbook read")),
+          readsLogs ? ha.systemLog().catch(noteFailure<SystemLogEntry[]>(notes, "The system log", [])).then(step("system log read")) : [],
+          readsLogs ? ha.errorLog().catch(noteFailure(notes, "The error log", "")).then(step("error log read")) : "",
         ]);
         const avail = analyzeHistory(own(history, e.entityId), now);
         const logs = matchLogs({ e, records: logRecords(system, text), index: deps.index, since: start.getTime() });

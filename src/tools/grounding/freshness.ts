@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HaClient } from "../../ha/index.js";
+import type { HaAccess } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 import { iso } from "./common.js";
 
@@ -19,7 +19,7 @@ export interface Freshness {
 }
 
 /** Empty while HA is connected; otherwise `stale: true` and when HA was last seen. */
-export function freshness(ha: Pick<HaClient, "status" | "lastSeenAt">, index: HomeIndex): Freshness {
+export function freshness(ha: Pick<HaAccess, "status" | "lastSeenAt">, index: HomeIndex): Freshness {
   if (ha.status === "connected") return {};
   // Before any connection drop the index's last sync is the best time there is.
   const seen = ha.lastSeenAt ?? index.stats().lastSyncAt;

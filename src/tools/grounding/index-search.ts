@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HaClient } from "../../ha/index.js";
+import type { HaAccess } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 import { text } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
@@ -28,7 +28,7 @@ const Result = z.object({
 const Output = z.object({ ...freshnessFields, results: z.array(Result) });
 
 /** `index_search`: ranked, explained free-text search over the home. */
-export function createIndexSearchTool(deps: { index: HomeIndex; ha: HaClient }): ToolSpec {
+export function createIndexSearchTool(deps: { index: HomeIndex; ha: HaAccess }): ToolSpec {
   return defineTool({
     name: "index_search",
     title: "Search the home",

@@ -1,4 +1,4 @@
-import type { HaClient } from "../../ha/index.js";
+import type { HaAccess } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 import type { Clock } from "../../shared/index.js";
 import type { ToolSpec } from "../tool.js";
@@ -11,7 +11,7 @@ import { createStateQueryTool } from "./state-query.js";
 export { createAnalyzeErrorsTool, createDiagnoseEntityTool, createIndexSearchTool, createRenderContextTool, createStateQueryTool };
 
 /** The deterministic tools that ground answers in the home: search, states, diagnosis, errors, rendering. */
-export function createGroundingTools(deps: { index: HomeIndex; ha: HaClient; clock?: Clock }): ToolSpec[] {
+export function createGroundingTools(deps: { index: HomeIndex; ha: HaAccess; clock?: Clock }): ToolSpec[] {
   return [
     createIndexSearchTool(deps),
     createStateQueryTool(deps),

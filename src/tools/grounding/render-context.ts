@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HaClient } from "../../ha/index.js";
+import type { HaAccess } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 import { LIMITS, name, names, text } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
@@ -26,7 +26,7 @@ const Output = z.object({
 const MAX_SEARCH_HITS = 500;
 
 /** `render_context`: a compact text picture of part of the home, sized for a prompt. */
-export function createRenderContextTool(deps: { index: HomeIndex; ha: HaClient }): ToolSpec {
+export function createRenderContextTool(deps: { index: HomeIndex; ha: HaAccess }): ToolSpec {
   return defineTool({
     name: "render_context",
     title: "Describe part of the home",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HaClient } from "../../ha/index.js";
+import type { HaAccess } from "../../ha/index.js";
 import type { HomeIndex, IndexedEntity } from "../../indexer/index.js";
 import { LIMITS, name, names } from "../limits.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
@@ -45,7 +45,7 @@ function pickAttributes(e: IndexedEntity, all: boolean, names: string[] | undefi
 }
 
 /** `state_query`: current states by ids, area, floor, domain, label or device. */
-export function createStateQueryTool(deps: { index: HomeIndex; ha: HaClient }): ToolSpec {
+export function createStateQueryTool(deps: { index: HomeIndex; ha: HaAccess }): ToolSpec {
   return defineTool({
     name: "state_query",
     title: "Read current states",

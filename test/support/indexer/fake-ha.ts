@@ -6,6 +6,7 @@ import type {
   LogbookEntry,
   SystemLogEntry,
 } from "../../../src/ha/index.js";
+import { callerView } from "../../../src/ha/index.js";
 import type { Registries } from "../../../src/indexer/model.js";
 
 /**
@@ -93,6 +94,8 @@ export function createFakeHa(registries: Registries): FakeHa {
     restGet: unsupported("restGet"),
     errorLog: async () => fake.errorLogText,
     close: async () => undefined,
+    // The real client's view for one person, so admin-only reads are refused as they would be.
+    forCaller: (caller) => callerView(fake, caller),
     pushEntities(message, snapshot) {
       for (const l of entityListeners) l(message, snapshot);
     },
