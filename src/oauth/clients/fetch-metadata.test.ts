@@ -37,6 +37,8 @@ function route(path: string, url: string): { status?: number; type?: string; hea
       return { body: doc({ client_id: "https://elsewhere.example/client.json" }) };
     case "/bad-redirect":
       return { body: doc({ redirect_uris: ["http://evil.example/callback"] }) };
+    case "/bidi":
+      return { body: doc({ client_name: "Claude\u202E edoC" }) };
     case "/confidential":
       return { body: doc({ token_endpoint_auth_method: "client_secret_post" }) };
     default:
@@ -174,6 +176,7 @@ describe("client ID metadata documents", () => {
     ["a client_id other than its URL", "/other-id", /names client_id "https:\/\/elsewhere.example\/client.json": it must equal the document's URL/],
     ["a redirect URI on plain http", "/bad-redirect", /redirect_uris\[0\]: .*use https/],
     ["a confidential client", "/confidential", /only public clients/],
+    ["a name with a bidirectional override", "/bidi", /client_name: .*invisible formatting characters/],
   ])("are refused for %s", async (_name, path, message) => {
     const err = await refusal({ url: `${base}${path}` });
     expect(err.code).toBe("invalid_client");

@@ -109,6 +109,15 @@ describe("dynamic client registration", () => {
     expect(err.message).toMatch(message);
   });
 
+  it.each(["\u202E", "\u202A", "\u2066", "\u2069", "\u200B", "\u200D", "\u200F", "\uFEFF", "\u00AD", "\u2028"])(
+    "refuses a name with the invisible character %j, which could make the consent page show another name",
+    (c) => {
+      const err = refusal({ ...good, client_name: `Claude${c} Code` });
+      expect(err.code).toBe("invalid_client_metadata");
+      expect(err.message).toMatch(/client_name: .*invisible formatting characters/);
+    },
+  );
+
   it("refuses a signing key shorter than 32 bytes", () => {
     expect(() => registerClient({ body: good, key: new Uint8Array(16), now })).toThrow(/at least 32/);
   });
