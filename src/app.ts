@@ -298,7 +298,9 @@ export async function startApp(deps: AppDeps): Promise<App> {
     const guardFor = (ingressProxies?: string[]) =>
       createRequestGuard({ names: ownNames, settingName: config.mode === "addon" ? "the allowed_hosts option" : "ALLOWED_HOSTS", logger: logger.child({ part: "http" }), ...(ingressProxies ? { ingressProxies } : {}) });
     const mcpHost = options.mcp_bind ?? deps.host;
-    const mcp = await startMcpListener({ host: mcpHost, guard: guardFor(), port: config.mcpPort, verifier, mcp: mcpEndpoint, health, logger: logger.child({ part: "http" }), tokenHint: config.mode === "demo" ? TOKEN_HINTS.demo : TOKEN_HINTS.homeAssistant, events: { source: agent.runtime }, oauth: oauth.front });
+    // Behind public_url, a reverse proxy on this machine forwards every client: its X-Forwarded-For names them apart.
+    const trustedProxies = options.public_url ? ["127.0.0.1", "::1"] : [];
+    const mcp = await startMcpListener({ host: mcpHost, guard: guardFor(), trustedProxies, port: config.mcpPort, verifier, mcp: mcpEndpoint, health, logger: logger.child({ part: "http" }), tokenHint: config.mode === "demo" ? TOKEN_HINTS.demo : TOKEN_HINTS.homeAssistant, events: { source: agent.runtime }, oauth: oauth.front });
     onStop("MCP listener", () => mcp.close());
     const shownHost = mcpHost === "0.0.0.0" || mcpHost === "::" ? "127.0.0.1" : mcpHost.includes(":") ? `[${mcpHost}]` : mcpHost;
     const mcpUrl = `http://${shownHost}:${mcp.port}/mcp`;
