@@ -19,7 +19,7 @@ function refusal(body: unknown): OAuthError {
 }
 
 function refusedResolve(clientId: string, withKey = key): Promise<OAuthError> {
-  const directory = createClientDirectory({ key: withKey, allowLocal: false, clock: manualClock(now), fetch: () => Promise.reject(new Error("no fetch")) });
+  const directory = createClientDirectory({ key: withKey, allowLocal: false, clock: manualClock(now), get: () => Promise.reject(new Error("no fetch")) });
   return directory.resolve(clientId).then(
     () => {
       throw new Error(`${clientId} was accepted`);
