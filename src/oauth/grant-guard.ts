@@ -81,7 +81,17 @@ export function createGrantGuard(options: GrantGuardOptions) {
   }
 
   return {
-    /** The principal for an access token the front issued, or undefined when it is unknown, expired or HA ended the sign-in. */
+    /**
+     * The principal for an access token the front issued, or undefined when it
+     * is unknown, expired or HA ended the sign-in. The grant's resource (the
+     * MCP URL it was issued for) is not compared with the URL of each request:
+     * the token is opaque and only this program's grant store knows it, so no
+     * other server can accept it, and every URL that reaches this listener is
+     * one of HA Agent's own names (the request guard refuses others). A
+     * client that signed in at http://192.168.1.5:8808/mcp may use the same
+     * server as http://homeassistant.local:8808/mcp; refusing it would protect
+     * nothing.
+     */
     async principalFor(accessToken: string): Promise<Principal | undefined> {
       const grant = options.grants.authenticate(accessToken);
       if (!grant) return undefined;
