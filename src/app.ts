@@ -2,7 +2,24 @@ import type { AppConfig } from "./config/index.js";
 import { createHaClient, type BackoffOptions, type CreateWebSocket, type HaClient } from "./ha/index.js";
 import { statfs } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { createConsole, createStatusChecks, createTurnRecords, createUserDirectory, loadAssets, startMcpListener, startStatusListener, createTokenVerifier, fetchCurrentUser, healthReport, withIssuedTokens, TOKEN_HINTS } from "./http/index.js";
+import {
+  createConsole,
+  createOwnNames,
+  createRequestGuard,
+  createStatusChecks,
+  createTurnRecords,
+  createUserDirectory,
+  fixedOwnNames,
+  loadAssets,
+  namesFromHaConfig,
+  startMcpListener,
+  startStatusListener,
+  createTokenVerifier,
+  fetchCurrentUser,
+  healthReport,
+  withIssuedTokens,
+  TOKEN_HINTS,
+} from "./http/index.js";
 import { startOAuth } from "./oauth/index.js";
 import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpEndpoint } from "./mcp/index.js";
@@ -43,7 +60,7 @@ export interface AppDeps {
   config: AppConfig;
   logger: Logger;
   clock: Clock;
-  /** Interface to bind the listeners on; the add-on needs all interfaces. */
+  /** Interface to bind the listeners on unless `mcp_bind` or STATUS_BIND say otherwise; the add-on needs all interfaces. */
   host: string;
   createWebSocket?: CreateWebSocket;
   fetch?: typeof fetch;
@@ -197,10 +214,11 @@ export async function startApp(deps: AppDeps): Promise<App> {
     ])
       registry.register(tool);
 
+    const supervisor = config.supervisor ? createSupervisorClient({ ...config.supervisor, ...(deps.fetch ? { fetch: deps.fetch } : {}) }) : undefined;
     // Add-on mode: Home Assistant is told where the MCP server is once HA is ready (below).
-    const discovery = config.supervisor
+    const discovery = supervisor
       ? createDiscoveryAnnouncer({
-          supervisor: createSupervisorClient({ ...config.supervisor, ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
+          supervisor,
           store: announcementStore(config.dataDir),
           enabled: options.announce_to_home_assistant,
           logger: logger.child({ part: "discovery" }),
@@ -267,9 +285,24 @@ export async function startApp(deps: AppDeps): Promise<App> {
     // Each listener is closed as soon as the stop begins (it was started last), so no
     // new work arrives while the rest shuts down; registered at once, so a failed
     // start of the second one still closes the first.
-    const mcp = await startMcpListener({ host: deps.host, port: config.mcpPort, verifier, mcp: mcpEndpoint, health, logger: logger.child({ part: "http" }), tokenHint: config.mode === "demo" ? TOKEN_HINTS.demo : TOKEN_HINTS.homeAssistant, events: { source: agent.runtime }, oauth: oauth.front });
+    // Every route of both listeners answers only to HA Agent's own names, HA's, and IP addresses (DNS rebinding).
+    const ownNames = createOwnNames({
+      fixed: fixedOwnNames({ addon: config.mode === "addon", publicUrl: options.public_url, allowedHosts: options.allowed_hosts }),
+      discover: async () => {
+        const [ha, self] = await Promise.allSettled([client.getConfig(), supervisor?.selfInfo()]);
+        if (ha.status === "rejected") throw ha.reason;
+        return [...namesFromHaConfig(ha.value), ...(self.status === "fulfilled" && self.value ? [self.value.hostname] : [])];
+      },
+      clock,
+    });
+    const guardFor = (ingressProxies?: string[]) =>
+      createRequestGuard({ names: ownNames, settingName: config.mode === "addon" ? "the allowed_hosts option" : "ALLOWED_HOSTS", logger: logger.child({ part: "http" }), ...(ingressProxies ? { ingressProxies } : {}) });
+    const mcpHost = options.mcp_bind ?? deps.host;
+    // Behind public_url, a reverse proxy on this machine forwards every client: its X-Forwarded-For names them apart.
+    const trustedProxies = options.public_url ? ["127.0.0.1", "::1"] : [];
+    const mcp = await startMcpListener({ host: mcpHost, guard: guardFor(), trustedProxies, port: config.mcpPort, verifier, mcp: mcpEndpoint, health, logger: logger.child({ part: "http" }), tokenHint: config.mode === "demo" ? TOKEN_HINTS.demo : TOKEN_HINTS.homeAssistant, events: { source: agent.runtime }, oauth: oauth.front });
     onStop("MCP listener", () => mcp.close());
-    const shownHost = deps.host === "0.0.0.0" || deps.host === "::" ? "127.0.0.1" : deps.host;
+    const shownHost = mcpHost === "0.0.0.0" || mcpHost === "::" ? "127.0.0.1" : mcpHost.includes(":") ? `[${mcpHost}]` : mcpHost;
     const mcpUrl = `http://${shownHost}:${mcp.port}/mcp`;
     const demoToken = simulator ? ha.token : undefined;
     const turns = createTurnRecords({ store, now: () => clock.now() });
@@ -298,6 +331,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       host: config.statusBind ?? deps.host,
       port: config.statusPort,
       allowedAddresses: config.statusAllowedAddresses,
+      guard: guardFor(config.statusAllowedAddresses),
       console: consoleRoutes,
       logger: logger.child({ part: "status" }),
     });

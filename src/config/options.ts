@@ -15,6 +15,14 @@ function wholeNumber(min: number, max: number) {
   return z.coerce.number({ error: expected }).int({ error: expected }).min(min, { error: expected }).max(max, { error: expected });
 }
 
+/** A list given as an array in options.json, or comma-separated in the environment. */
+function commaList<T extends z.ZodType>(item: T) {
+  return z.preprocess((v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v), z.array(item));
+}
+
+// A DNS name: labels of letters, digits and hyphens; compared in lower case, without a trailing dot.
+const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
 /** 0 asks the system for any free port; the program prints the one it got. */
 function port() {
   return wholeNumber(0, 65535);
@@ -56,6 +64,17 @@ export const OPTION_SCHEMAS = {
   public_url: z.url({ protocol: /^https?$/, error: "expected the address clients use for HA Agent, e.g. https://agent.example.com (no path)" }).regex(/^https?:\/\/[^/]+\/?$/, { error: "expected an origin without a path, e.g. https://agent.example.com" }).optional(),
   /** Home Assistant's address as people's browsers know it: the sign-in sends the browser there to log in. */
   home_assistant_url: z.url({ protocol: /^https?$/, error: "expected Home Assistant's address as your browser opens it, e.g. http://homeassistant.local:8123" }).optional(),
+  /** Where the MCP listener binds; unset keeps every interface (loopback in demo mode). */
+  mcp_bind: z.union([z.ipv4(), z.ipv6()], { error: "expected an IP address to bind the MCP server to, e.g. 127.0.0.1 behind a reverse proxy on the same machine" }).optional(),
+  /** Host names besides HA Agent's own that requests may name in Host (and browsers in Origin). */
+  allowed_hosts: commaList(
+    z
+      .string()
+      .transform((name) => name.trim().toLowerCase().replace(/\.$/, ""))
+      .refine((name) => HOST_NAME.test(name), { error: "expected host names without scheme or port, e.g. agent.example.com" }),
+  )
+    .pipe(z.array(z.string()).max(100, { error: "at most 100 host names" }))
+    .default([]),
 } as const;
 
 export type OptionName = keyof typeof OPTION_SCHEMAS;
@@ -84,6 +103,8 @@ export const OPTION_ENV: Record<OptionName, string> = {
   announce_to_home_assistant: "ANNOUNCE_TO_HOME_ASSISTANT",
   public_url: "PUBLIC_URL",
   home_assistant_url: "HOME_ASSISTANT_URL",
+  mcp_bind: "MCP_BIND",
+  allowed_hosts: "ALLOWED_HOSTS",
 };
 
 /** Options that hold secrets: never logged, shown as `password` in the add-on UI. */

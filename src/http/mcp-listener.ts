@@ -1,13 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { McpEndpoint } from "../mcp/index.js";
 import type { Logger } from "../shared/index.js";
-import { describeError } from "../shared/index.js";
+import { describeError, systemClock } from "../shared/index.js";
 import type { OAuthFront } from "../oauth/index.js";
-import { CheckBudget, authenticate, type TokenVerifier } from "./auth/index.js";
+import { authenticate, type TokenVerifier } from "./auth/index.js";
 import { BodyError, readJsonBody } from "./body.js";
 import { EVENTS_PATH, createEventsRoute, type EventsRouteOptions } from "./events/index.js";
+import { createOwnNames, createRequestGuard, fixedOwnNames, type RequestGuard } from "./guard/index.js";
 import type { HealthReport } from "./health.js";
 import { listen, trackConnections } from "./listen.js";
+import { createOAuthCallers } from "./oauth-callers.js";
 import { sendJson } from "./respond.js";
 
 export interface McpListenerOptions {
@@ -25,8 +27,12 @@ export interface McpListenerOptions {
   events?: EventsRouteOptions;
   /** The sign-in with Home Assistant: its metadata and `/oauth/*` routes, and the challenge of every 401. */
   oauth?: OAuthFront;
-  /** Requests one address may make to the OAuth routes per minute (ten times that from all together). Default 120: a sign-in takes about eight. */
+  /** The Host and Origin check in front of every route; by default only localhost, this machine's names and IP addresses pass. */
+  guard?: RequestGuard;
+  /** Requests one address may make to the OAuth routes per minute for one client (four times that for all its clients, ten times that from all together). Default 120: a sign-in takes about eight. */
   oauthPerMinute?: number;
+  /** Reverse proxies whose X-Forwarded-For names the caller of a sign-in request (behind `public_url`, a proxy on this machine). */
+  trustedProxies?: readonly string[];
 }
 
 export interface Listener {
@@ -39,12 +45,15 @@ export async function startMcpListener(options: McpListenerOptions): Promise<Lis
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const events = options.events ? createEventsRoute(options.events) : undefined;
   const oauth = options.oauth;
-  // Sign-in pages and token requests are cheap to send and reach Home Assistant: each address gets a budget.
-  const oauthBudget = new CheckBudget(() => Date.now(), { perAddressPerMinute: options.oauthPerMinute ?? 120, globalPerMinute: (options.oauthPerMinute ?? 120) * 10 });
+  const guard = options.guard ?? defaultGuard();
+  // Sign-in pages and token requests are cheap to send and reach Home Assistant: each caller and client gets a budget.
+  const oauthCallers = createOAuthCallers({ perMinute: options.oauthPerMinute ?? 120, trustedProxies: options.trustedProxies ?? [], now: () => Date.now() });
   const caller = (req: IncomingMessage, res: ServerResponse) =>
     authenticate({ req, res, verifier: options.verifier, logger: options.logger, tokenHint: options.tokenHint, challenge: oauth ? (r, e) => oauth.challenge(r, e) : undefined });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const refusal = await guard.check(req);
+    if (refusal) return sendJson(res, refusal.status, refusal.body);
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (path === "/healthz" && (req.method === "GET" || req.method === "HEAD")) {
       const report = options.health();
@@ -56,12 +65,12 @@ export async function startMcpListener(options: McpListenerOptions): Promise<Lis
       return sendJson(res, 200, { status: "alive", ready: options.health().status !== "unavailable" });
     }
     if (oauth?.owns(path)) {
-      const allowed = oauthBudget.take(req.socket.remoteAddress ?? "unknown");
+      const allowed = oauthCallers.callerOf(req);
       if (!allowed.ok) {
-        res.setHeader("Retry-After", String(Math.ceil(allowed.retryAfterMs / 1000)));
+        res.setHeader("Retry-After", String(Math.max(1, Math.ceil(allowed.retryAfterMs / 1000))));
         return sendJson(res, 429, { error: "slow_down", error_description: "Too many sign-in requests from this address; try again shortly." });
       }
-      return oauth.handle(req, res, path);
+      return oauth.handle(req, res, path, allowed.caller);
     }
     if (path === "/mcp" || path === "/mcp/") {
       const principal = await caller(req, res);
@@ -103,4 +112,9 @@ export async function startMcpListener(options: McpListenerOptions): Promise<Lis
       await closeServer();
     },
   };
+}
+
+/** The guard a listener gets when its caller names none: the machine's own names and IP addresses only. */
+export function defaultGuard(): RequestGuard {
+  return createRequestGuard({ names: createOwnNames({ fixed: fixedOwnNames({ addon: false, publicUrl: undefined, allowedHosts: [] }), clock: systemClock }), settingName: "ALLOWED_HOSTS" });
 }

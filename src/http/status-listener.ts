@@ -1,8 +1,9 @@
 import { createServer } from "node:http";
 import { describeError, type Logger } from "../shared/index.js";
 import type { Console } from "./console/index.js";
+import type { RequestGuard } from "./guard/index.js";
 import { listen, trackConnections } from "./listen.js";
-import type { Listener } from "./mcp-listener.js";
+import { defaultGuard, type Listener } from "./mcp-listener.js";
 import { sendJson } from "./respond.js";
 
 export interface StatusListenerOptions {
@@ -12,10 +13,13 @@ export interface StatusListenerOptions {
   allowedAddresses?: string[];
   console: Console;
   logger: Logger;
+  /** The Host and Origin check in front of every route; by default only localhost, this machine's names and IP addresses pass. */
+  guard?: RequestGuard;
 }
 
 /** The listener on STATUS_PORT: the console in the HA sidebar, through ingress, or on loopback. */
 export async function startStatusListener(options: StatusListenerOptions): Promise<Listener> {
+  const guard = options.guard ?? defaultGuard();
   const allowed = options.allowedAddresses ? new Set(options.allowedAddresses.flatMap((a) => [a, `::ffff:${a}`])) : undefined;
   const server = createServer((req, res) => {
     if (allowed && !allowed.has(req.socket.remoteAddress ?? "")) {
@@ -23,7 +27,12 @@ export async function startStatusListener(options: StatusListenerOptions): Promi
       res.writeHead(403).end();
       return;
     }
-    options.console.handle(req, res).catch((err: unknown) => {
+    const answer = async () => {
+      const refusal = await guard.check(req);
+      if (refusal) return sendJson(res, refusal.status, refusal.body);
+      await options.console.handle(req, res);
+    };
+    answer().catch((err: unknown) => {
       options.logger.warn({ err: describeError(err), path: req.url }, "the console could not answer a request");
       // A person never sees a stack trace: the page shows this message.
       if (!res.headersSent) sendJson(res, 500, { error: "internal", message: "HA Agent could not answer this; the add-on log says why. Reload to try again." });

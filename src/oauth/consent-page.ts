@@ -3,7 +3,15 @@
  * Assistant's look (its font stack, card and colours, light and dark). No
  * script: a form and two buttons.
  */
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import type { OAuthClient } from "./clients/index.js";
+
+// Format and control characters (bidirectional overrides and isolates, zero-width spaces and joiners, the BOM,
+// line separators) can make a name read as something else; on these pages they show as their code point.
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/** Text for the page: invisible characters made visible, then HTML-escaped. */
+const escape = (s: string) =>
+  s.replace(INVISIBLE, (c) => `[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}]`).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const STYLE = `
 :root{color-scheme:light dark;--primary:#0277bd;--on-primary:#fff;--bg:#fafafa;--card:#fff;--text:#212121;--muted:#727272;--line:#e0e0e0}
@@ -23,19 +31,20 @@ function page(title: string, body: string): string {
 }
 
 export interface ConsentPageParams {
-  clientName: string;
+  client: Pick<OAuthClient, "clientId" | "name" | "kind">;
   /** Where the browser goes back to after the sign-in. */
   redirectHost: string;
   /** The sealed request, posted back with the decision. */
   sealed: string;
-  /** Whether the client signs in with an https metadata document (its name is then its own) or registered itself (its name is unverified). */
-  verifiedName: boolean;
   actionPath: string;
 }
 
 export function consentPage(p: ConsentPageParams): string {
-  const name = escape(p.clientName);
-  const unverified = p.verifiedName ? "" : ` <span class="muted">(the name is the client's own claim)</span>`;
+  const name = escape(p.client.name);
+  // Whoever registers or publishes a client names it: the name proves nothing. What is known is where a
+  // metadata document lives (the host of its URL), and where the browser goes back to.
+  const published = p.client.kind === "metadata_document" ? `, from its description published at <code>${escape(new URL(p.client.clientId).host)}</code>` : "";
+  const unverified = ` <span class="muted">(the name is the client's own claim${published})</span>`;
   return page(
     "Sign in to HA Agent",
     `<h1>Allow ${name} to use HA Agent?</h1>

@@ -1,6 +1,7 @@
 import type { Clock, Logger, Principal } from "../shared/index.js";
 import type { ClientDirectory, OAuthClient } from "./clients/index.js";
 import type { CodePayload, Codes, GrantStore } from "./grants/index.js";
+import { OAuthError } from "./errors.js";
 import type { HaAuthOptions } from "./ha-auth.js";
 
 /** The parts the front is built from; the clients, grants and codes are their own modules. */
@@ -23,4 +24,24 @@ export interface FrontDeps {
   consentKey: Uint8Array;
   clock: Clock;
   logger: Logger;
+}
+
+/** Who sent a request, as the listener knows it, and the budget the request spends. */
+export interface OAuthCaller {
+  /** The caller's address; behind a trusted reverse proxy, the one it forwarded the request for. */
+  address: string;
+  /**
+   * Takes one request from the budget of this address and client (undefined
+   * for requests that name no client), so that one client, however busy,
+   * cannot use up the others' sign-ins.
+   */
+  spend(clientId: string | undefined): { ok: true } | { ok: false; retryAfterMs: number };
+}
+
+/** Spends one request of the caller's budget, or refuses it with 429 and Retry-After. */
+export function spend(caller: OAuthCaller, clientId: string | undefined): void {
+  const taken = caller.spend(clientId);
+  if (!taken.ok) {
+    throw new OAuthError("slow_down", "Too many sign-in requests from this address and client; try again shortly.", 429, { retryAfterS: Math.max(1, Math.ceil(taken.retryAfterMs / 1000)) });
+  }
 }

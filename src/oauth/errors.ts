@@ -6,12 +6,15 @@
 export class OAuthError extends Error {
   readonly code: OAuthErrorCode;
   readonly status: number;
+  /** Seconds to wait before trying again, sent as Retry-After (with 429 and 503). */
+  readonly retryAfterS: number | undefined;
 
-  constructor(code: OAuthErrorCode, description: string, status = 400) {
+  constructor(code: OAuthErrorCode, description: string, status = 400, options: { retryAfterS?: number } = {}) {
     super(description);
     this.name = "OAuthError";
     this.code = code;
     this.status = status;
+    this.retryAfterS = options.retryAfterS;
   }
 
   /** The JSON body of the answer. */

@@ -7,10 +7,13 @@ const grant: GuardedGrant = { id: "g1", principal: { id: "u1", name: "Robin", is
 
 /** Home Assistant's token and API endpoints, scripted: whether the login still exists, and whether HA answers at all. */
 function fakeHa() {
-  const state = { loginExists: true, down: false, refreshes: 0, checks: 0 };
+  const state = { loginExists: true, down: false, banned: false, userInactive: false, refreshes: 0, checks: 0 };
   const fetch = (async (input: string | URL) => {
     const url = String(input);
     if (state.down) throw new TypeError("fetch failed");
+    // HA's ban middleware (http/ban.py): aiohttp's bare 403 to every request from a banned address.
+    if (state.banned) return new Response("403: Forbidden", { status: 403, headers: { "content-type": "text/plain" } });
+    if (url.endsWith("/auth/token") && state.userInactive) return Response.json({ error: "access_denied", error_description: "User is not active" }, { status: 403 });
     if (url.endsWith("/auth/token")) {
       state.refreshes++;
       return state.loginExists ? Response.json({ access_token: `ha-access-${state.refreshes}`, expires_in: 1800, token_type: "Bearer" }) : Response.json({ error: "invalid_grant" }, { status: 400 });
@@ -62,6 +65,31 @@ describe("the grant guard", () => {
     ha.state.down = true;
     await expect(guard.principalFor("hao_at_good")).rejects.toBeInstanceOf(HaUnreachableError);
     expect(removed).toEqual([]);
+  });
+
+  it("keeps the grant while HA answers 403 (a ban of this address, or a user it refuses for now), and works again after", async () => {
+    const { guard, ha, removed, advance } = setup(1_000);
+    await guard.principalFor("hao_at_good");
+    ha.state.banned = true;
+    advance(2_000);
+    await expect(guard.principalFor("hao_at_good")).rejects.toBeInstanceOf(HaUnreachableError);
+    // Past the access token's life too, so the refresh itself meets the ban.
+    advance(1800_000);
+    await expect(guard.principalFor("hao_at_good")).rejects.toBeInstanceOf(HaUnreachableError);
+    ha.state.banned = false;
+    ha.state.userInactive = true;
+    await expect(guard.principalFor("hao_at_good")).rejects.toBeInstanceOf(HaUnreachableError);
+    expect(removed).toEqual([]);
+    ha.state.userInactive = false;
+    expect(await guard.principalFor("hao_at_good")).toMatchObject({ id: "u1" });
+  });
+
+  it("never names HA's internal address in what it tells a caller, only in the detail for the log", async () => {
+    const { guard, ha } = setup();
+    ha.state.down = true;
+    const err = (await guard.principalFor("hao_at_good").catch((e: unknown) => e)) as HaUnreachableError;
+    expect(err.message).not.toContain("ha:8123");
+    expect(err.detail).toContain("http://ha:8123");
   });
 
   it("refreshes HA's access token before it lapses", async () => {

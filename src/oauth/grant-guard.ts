@@ -1,5 +1,6 @@
 import type { Clock, Logger, Principal } from "../shared/index.js";
 import { haAccepts, refreshHaAccess, type HaAuthOptions } from "./ha-auth.js";
+import { HaUnreachableError } from "./ha-unreachable.js";
 
 /** What the guard needs of a grant: whose it is, and HA's refresh token with the client id HA issued it to. */
 export interface GuardedGrant {
@@ -35,10 +36,12 @@ const RENEW_EARLY_MS = 60_000;
 /**
  * Turns one of the front's access tokens into the HA user it acts for, as
  * long as Home Assistant still honours the sign-in behind it. HA's own
- * access token is kept in memory and refreshed when needed; when HA refuses
- * the grant's refresh token (the user removed the login in their profile),
- * the grant is deleted and the token stops working, within `recheckMs`.
- * HA being unreachable throws HaUnreachableError and revokes nothing.
+ * access token is kept in memory and refreshed when needed; when HA answers
+ * the grant's refresh token with `invalid_grant` (the user removed the login
+ * in their profile), the grant is deleted and the token stops working,
+ * within `recheckMs`. Anything else HA answers (a ban's 403, a 5xx, nothing)
+ * throws HaUnreachableError and revokes nothing: the request gets 503, and
+ * the grant works again once HA does.
  */
 export function createGrantGuard(options: GrantGuardOptions) {
   const recheckMs = options.recheckMs ?? 30_000;
@@ -54,7 +57,7 @@ export function createGrantGuard(options: GrantGuardOptions) {
 
   async function renew(grant: GuardedGrant, session: HaSession): Promise<boolean> {
     const answer = await refreshHaAccess({ ...options.ha, clientId: grant.haClientId, refreshToken: grant.haRefreshToken });
-    if ("refused" in answer) return drop(grant, answer.reason);
+    if ("ended" in answer) return drop(grant, answer.reason);
     session.accessToken = answer.accessToken;
     session.accessExpiresAt = options.clock.now() + answer.expiresInSeconds * 1000;
     return true;
@@ -70,14 +73,25 @@ export function createGrantGuard(options: GrantGuardOptions) {
     // An access token HA just issued may still be one whose login was removed a moment later: ask.
     if (!(await haAccepts({ ...options.ha, accessToken: session.accessToken! }))) {
       if (!(await renew(grant, session))) return false;
-      if (!(await haAccepts({ ...options.ha, accessToken: session.accessToken! }))) return drop(grant, "HA refused a fresh access token");
+      // HA refused the token it just issued: odd, but not HA saying the login is gone. The next request asks again.
+      if (!(await haAccepts({ ...options.ha, accessToken: session.accessToken! }))) throw new HaUnreachableError("Home Assistant refused an access token it had just issued");
     }
     session.checkedAt = options.clock.now();
     return true;
   }
 
   return {
-    /** The principal for an access token the front issued, or undefined when it is unknown, expired or HA ended the sign-in. */
+    /**
+     * The principal for an access token the front issued, or undefined when it
+     * is unknown, expired or HA ended the sign-in. The grant's resource (the
+     * MCP URL it was issued for) is not compared with the URL of each request:
+     * the token is opaque and only this program's grant store knows it, so no
+     * other server can accept it, and every URL that reaches this listener is
+     * one of HA Agent's own names (the request guard refuses others). A
+     * client that signed in at http://192.168.1.5:8808/mcp may use the same
+     * server as http://homeassistant.local:8808/mcp; refusing it would protect
+     * nothing.
+     */
     async principalFor(accessToken: string): Promise<Principal | undefined> {
       const grant = options.grants.authenticate(accessToken);
       if (!grant) return undefined;

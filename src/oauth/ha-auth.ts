@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { describeError } from "../shared/index.js";
 import { HaUnreachableError } from "./ha-unreachable.js";
 
 /**
@@ -26,15 +27,27 @@ export interface HaTokens {
   expiresInSeconds: number;
 }
 
-/** HA refused: the code or refresh token is unknown, spent or removed. */
+/** HA's token view refused, in its own words: a 400 or 403 with an OAuth error code. */
 export interface HaRefusal {
   refused: true;
+  /** HA's `error`: `invalid_grant`, `invalid_request`, `access_denied`. */
+  error: string;
   reason: string;
 }
+
+/** The refresh token is gone from Home Assistant: the person removed the login (or it expired unused). */
+export interface HaEnded {
+  ended: true;
+  reason: string;
+}
+
+/** A hint for the log when HA answers 403 without its own error: its ban of this address (http/ban.py, ip_bans.yaml). */
+const BANNED = "answered 403 without an OAuth error: Home Assistant has probably banned this add-on's address after failed logins (remove it from ip_bans.yaml in HA's configuration folder, or call http.unban)";
 
 async function tokenRequest(options: HaAuthOptions, form: Record<string, string>): Promise<HaTokens | HaRefusal> {
   const url = `${options.coreUrl.replace(/\/+$/, "")}/auth/token`;
   let response: Response;
+  let text: string;
   try {
     response = await (options.fetch ?? fetch)(url, {
       method: "POST",
@@ -42,20 +55,9 @@ async function tokenRequest(options: HaAuthOptions, form: Record<string, string>
       body: new URLSearchParams(form).toString(),
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     });
+    text = await response.text();
   } catch (err) {
-    throw new HaUnreachableError(`${url} is unreachable`, { cause: err });
-  }
-  const text = await response.text();
-  if (response.status >= 500 || response.status === 429) throw new HaUnreachableError(`${url} answered HTTP ${response.status}`);
-  if (!response.ok) {
-    let reason = `HTTP ${response.status}`;
-    try {
-      const body = JSON.parse(text) as { error?: string; error_description?: string };
-      reason = [body.error, body.error_description].filter(Boolean).join(": ") || reason;
-    } catch {
-      // HA answers JSON; anything else keeps the status as the reason.
-    }
-    return { refused: true, reason };
+    throw new HaUnreachableError(`${url} did not answer (${describeError(err)})`, { cause: err });
   }
   let body: unknown;
   try {
@@ -63,19 +65,41 @@ async function tokenRequest(options: HaAuthOptions, form: Record<string, string>
   } catch {
     body = undefined;
   }
-  const parsed = TokenAnswerSchema.safeParse(body);
-  if (!parsed.success) throw new HaUnreachableError(`${url} answered a token response HA Agent cannot read`);
-  return { accessToken: parsed.data.access_token, refreshToken: parsed.data.refresh_token, expiresInSeconds: parsed.data.expires_in };
+  if (response.ok) {
+    const parsed = TokenAnswerSchema.safeParse(body);
+    if (!parsed.success) throw new HaUnreachableError(`${url} answered a token response HA Agent cannot read`);
+    return { accessToken: parsed.data.access_token, refreshToken: parsed.data.refresh_token, expiresInSeconds: parsed.data.expires_in };
+  }
+  // HA's TokenView (components/auth/__init__.py) refuses with 400 or 403 and a JSON `error`. Anything else is
+  // not HA refusing this token but HA not answering as itself: its ban middleware (a bare 403 for every
+  // request from a banned address), a 5xx while it starts or stops, a proxy in front of it.
+  const refusal = RefusalSchema.safeParse(body);
+  if ((response.status === 400 || response.status === 403) && refusal.success) {
+    return { refused: true, error: refusal.data.error, reason: [refusal.data.error, refusal.data.error_description].filter(Boolean).join(": ") };
+  }
+  throw new HaUnreachableError(response.status === 403 ? `${url} ${BANNED}` : `${url} answered HTTP ${response.status}`);
 }
+
+const RefusalSchema = z.object({ error: z.string().min(1), error_description: z.string().optional() });
 
 /** Trades the code HA's login page gave for HA's tokens. */
 export function exchangeHaCode(options: HaAuthOptions & { clientId: string; code: string }): Promise<HaTokens | HaRefusal> {
   return tokenRequest(options, { grant_type: "authorization_code", code: options.code, client_id: options.clientId });
 }
 
-/** A new HA access token from the grant's HA refresh token; a refusal means the user removed it in their HA profile. */
-export function refreshHaAccess(options: HaAuthOptions & { clientId: string; refreshToken: string }): Promise<HaTokens | HaRefusal> {
-  return tokenRequest(options, { grant_type: "refresh_token", refresh_token: options.refreshToken, client_id: options.clientId });
+/**
+ * A new HA access token from the grant's HA refresh token. Only HA's
+ * `invalid_grant` (the refresh token no longer exists: the person removed
+ * the login) ends the sign-in. Every other refusal, a ban, a 5xx or no
+ * answer throws HaUnreachableError: HA may answer again, and the sign-in
+ * must still be there when it does.
+ */
+export async function refreshHaAccess(options: HaAuthOptions & { clientId: string; refreshToken: string }): Promise<HaTokens | HaEnded> {
+  const answer = await tokenRequest(options, { grant_type: "refresh_token", refresh_token: options.refreshToken, client_id: options.clientId });
+  if (!("refused" in answer)) return answer;
+  if (answer.error === "invalid_grant") return { ended: true, reason: answer.reason };
+  // access_denied: HA refuses the user for now (deactivated, or local-only and not local); it may let them in again.
+  throw new HaUnreachableError(`Home Assistant refused to renew a sign-in for now (${answer.reason})`);
 }
 
 /** Tells HA to forget a refresh token (its login disappears from the user's profile). Best effort. */
@@ -95,10 +119,11 @@ export async function haAccepts(options: HaAuthOptions & { accessToken: string }
   try {
     response = await (options.fetch ?? fetch)(url, { headers: { authorization: `Bearer ${options.accessToken}` }, signal: AbortSignal.timeout(options.timeoutMs ?? 5_000) });
   } catch (err) {
-    throw new HaUnreachableError(`${url} is unreachable`, { cause: err });
+    throw new HaUnreachableError(`${url} did not answer (${describeError(err)})`, { cause: err });
   }
-  await response.body?.cancel();
+  await response.body?.cancel().catch(() => undefined);
   if (response.status === 200) return true;
-  if (response.status === 401 || response.status === 403) return false;
-  throw new HaUnreachableError(`${url} answered HTTP ${response.status}`);
+  // A token HA does not accept is a 401; a 403 is HA refusing this add-on's address, not the token.
+  if (response.status === 401) return false;
+  throw new HaUnreachableError(response.status === 403 ? `${url} ${BANNED}` : `${url} answered HTTP ${response.status}`);
 }

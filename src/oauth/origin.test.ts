@@ -12,6 +12,6 @@ describe("the origin the add-on is reached at", () => {
   });
 
   it("is unknown for a Host header that is not a host, so nothing of it is echoed into URLs", () => {
-    for (const host of [undefined, "", "a b", "evil.example/path", "x@y", 'a"b', "host:port"]) expect(requestOrigin(req(host), undefined)).toBeUndefined();
+    for (const host of [undefined, "", "a b", "evil.example/path", "x@y", 'a"b', "host:port", "a:99999", "[::1", "a:65536"]) expect(requestOrigin(req(host), undefined)).toBeUndefined();
   });
 });

@@ -14,7 +14,7 @@ export function sendOAuthError(res: ServerResponse, error: OAuthError): void {
 }
 
 /** An HTML page that no other site may frame (the consent buttons must not be clickjacked). */
-export function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
+export function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string | string[]> = {}): void {
   res.writeHead(status, {
     "content-type": "text/html; charset=utf-8",
     "content-length": Buffer.byteLength(html),
@@ -27,7 +27,7 @@ export function sendHtml(res: ServerResponse, status: number, html: string, head
   res.end(html);
 }
 
-export function redirect(res: ServerResponse, location: string, headers: Record<string, string> = {}): void {
+export function redirect(res: ServerResponse, location: string, headers: Record<string, string | string[]> = {}): void {
   res.writeHead(302, { location, ...NO_STORE, ...headers }).end();
 }
 

@@ -51,7 +51,7 @@ export async function startOAuth(o: StartOAuthOptions): Promise<OAuthService> {
       void revokeAtHa({ ...ha, refreshToken: grant.haRefreshToken }).catch(() => o.logger.info({ user: grant.principal.name }, "an ended sign-in's login could not be removed in Home Assistant; HA drops it after 90 days unused"));
     },
   });
-  const directory = createClientDirectory({ key: clientKey, allowLocal: o.cimdAllowLocal, clock: o.clock, ...(o.fetch ? { fetch: o.fetch } : {}) });
+  const directory = createClientDirectory({ key: clientKey, allowLocal: o.cimdAllowLocal, clock: o.clock });
   guard = createGrantGuard({ grants, ha, clock: o.clock, logger: o.logger, ...(o.recheckMs !== undefined ? { recheckMs: o.recheckMs } : {}) });
   const front = createOAuthFront({
     publicUrl: o.publicUrl,

@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readForm } from "./body.js";
-import type { FrontDeps } from "./context.js";
+import { spend, type FrontDeps, type OAuthCaller } from "./context.js";
 import { OAuthError } from "./errors.js";
 import { MCP_SCOPE, mcpResourceOf } from "./metadata.js";
 import { sendJson } from "./respond.js";
 
 /** `POST /oauth/token`: the code grant (with PKCE) and the refresh grant, for public clients. */
-export async function issueTokens(deps: FrontDeps, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
+export async function issueTokens(deps: FrontDeps, req: IncomingMessage, res: ServerResponse, origin: string, caller: OAuthCaller): Promise<void> {
   const form = await readForm(req);
   const grantType = form.get("grant_type");
+  spend(caller, form.get("client_id") ?? undefined);
   const clientId = required(form, "client_id");
   const resource = form.get("resource") ?? undefined;
   if (resource !== undefined && resource !== mcpResourceOf(origin)) throw new OAuthError("invalid_target", `Tokens here are for ${mcpResourceOf(origin)} only.`);
@@ -42,9 +43,10 @@ export async function issueTokens(deps: FrontDeps, req: IncomingMessage, res: Se
 }
 
 /** `POST /oauth/revoke` (RFC 7009): always 200, whether or not the token was known. */
-export async function revokeToken(deps: FrontDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function revokeToken(deps: FrontDeps, req: IncomingMessage, res: ServerResponse, caller: OAuthCaller): Promise<void> {
   const form = await readForm(req);
   const clientId = form.get("client_id");
+  spend(caller, clientId ?? undefined);
   await deps.grants.revoke(required(form, "token"), clientId ? { clientId } : {});
   res.writeHead(200, { "content-length": 0, "cache-control": "no-store" }).end();
 }

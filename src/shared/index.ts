@@ -5,3 +5,4 @@ export { PrincipalSchema, type Principal } from "./principal.js";
 export { formatLogLine, LOG_FORMATS, type LogFormat } from "./log-format.js";
 export { dict, own } from "./dict.js";
 export { createPerPrincipalLimit, type PerPrincipalLimit } from "./per-principal-limit.js";
+export { parseHostHeader, type HostHeader } from "./host-header.js";

@@ -1,5 +1,5 @@
 import { silentLogger, systemClock, type Clock, type Logger } from "../shared/index.js";
-import { SimAuth, type RefreshTokenInfo } from "./auth/index.js";
+import { SimAuth, type RefreshTokenInfo, type TokenEndpointFault } from "./auth/index.js";
 import { burst } from "./burst.js";
 import { allCommands } from "./commands/index.js";
 import type { ServerContext } from "./context.js";
@@ -43,6 +43,10 @@ export interface Simulator {
     refreshTokens(userId?: string): RefreshTokenInfo[];
     /** Removes a refresh token as a user does on their profile page: its access tokens fail from now on and its WebSockets close. False if there is none with that id. */
     removeRefreshToken(id: string): boolean;
+    /** HA's ban of the caller's address: every HTTP request gets a bare 403 until it is lifted (open WebSockets stay). */
+    ban(on: boolean): void;
+    /** `/auth/token` answers 500 (`error`) or closes the connection unanswered (`close`); undefined serves it again. */
+    failTokenEndpoint(fault: TokenEndpointFault): void;
   };
   faults: {
     /** Closes every socket abruptly. */
@@ -122,6 +126,12 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     auth: {
       refreshTokens: (userId) => auth.refreshTokens(userId),
       removeRefreshToken: (id) => auth.removeRefreshToken(id),
+      ban: (on) => {
+        auth.httpFaults.banned = on;
+      },
+      failTokenEndpoint: (fault) => {
+        auth.httpFaults.tokenEndpoint = fault;
+      },
     },
     faults: {
       dropAll: () => server.dropAll(),

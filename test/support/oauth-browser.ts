@@ -2,11 +2,39 @@ import { randomBytes } from "node:crypto";
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import { DEMO_LOGIN } from "../../src/simulator/index.js";
 
-/** One HTTP hop, without following redirects, as a browser's network layer sees it. */
-async function hop(url: string, init: RequestInit & { cookie?: string } = {}): Promise<{ status: number; location: string | undefined; body: string; setCookie: string | undefined }> {
-  const res = await fetch(url, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string>), ...(init.cookie ? { cookie: init.cookie } : {}) } });
-  const location = res.headers.get("location") ?? undefined;
-  return { status: res.status, location: location ? new URL(location, url).toString() : undefined, body: await res.text(), setCookie: res.headers.get("set-cookie") ?? undefined };
+/**
+ * A browser's network layer: one HTTP hop at a time, without following
+ * redirects, with a cookie jar. Like a browser's, the jar keys cookies by
+ * name and path, not by port, so the add-on's and the simulated Home
+ * Assistant's cookies on 127.0.0.1 live side by side in it.
+ */
+export class Browser {
+  readonly #cookies = new Map<string, { value: string; path: string }>();
+
+  async hop(url: string, init: RequestInit = {}): Promise<{ status: number; location: string | undefined; body: string; setCookie: string[] }> {
+    const path = new URL(url).pathname;
+    const cookie = [...this.#cookies].filter(([, c]) => path.startsWith(c.path)).map(([name, c]) => `${name}=${c.value}`).join("; ");
+    const res = await fetch(url, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } });
+    const setCookie = res.headers.getSetCookie();
+    for (const line of setCookie) this.#remember(line);
+    const location = res.headers.get("location") ?? undefined;
+    return { status: res.status, location: location ? new URL(location, url).toString() : undefined, body: await res.text(), setCookie };
+  }
+
+  /** The value of a cookie the browser holds. */
+  cookie(name: string): string | undefined {
+    return this.#cookies.get(name)?.value;
+  }
+
+  #remember(line: string): void {
+    const [pair, ...attributes] = line.split(";").map((part) => part.trim());
+    const eq = pair!.indexOf("=");
+    const name = pair!.slice(0, eq);
+    const value = pair!.slice(eq + 1);
+    const attr = (key: string) => attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
+    if (attr("max-age") === "0" || value === "") this.#cookies.delete(name);
+    else this.#cookies.set(name, { value, path: attr("path") ?? "/" });
+  }
 }
 
 const hiddenInputs = (html: string): Record<string, string> =>
@@ -22,26 +50,37 @@ export interface SignInSteps {
   back: URL;
 }
 
+/** Opens the consent page and answers it; the answer's hop (a redirect to HA's login page, or to the client on deny). */
+export async function answerConsent(browser: Browser, authorizeUrl: string, decision: "allow" | "deny" = "allow") {
+  const consent = await browser.hop(authorizeUrl);
+  if (consent.status !== 200) throw new Error(`the consent page answered ${consent.status}: ${consent.location ?? ""} ${consent.body.slice(0, 300)}`);
+  const answered = await browser.hop(new URL("/oauth/authorize", authorizeUrl).toString(), form({ ...hiddenInputs(consent.body), decision }));
+  if (answered.status !== 302 || !answered.location) throw new Error(`the consent answer got ${answered.status}: ${answered.body.slice(0, 300)}`);
+  return { consent, location: answered.location };
+}
+
+/** Logs in on Home Assistant's login page; where HA sends the browser back (the add-on's callback with HA's code). */
+export async function logInAtHa(browser: Browser, haLogin: string, login: { username: string; password: string } = DEMO_LOGIN): Promise<string> {
+  const loginPage = await browser.hop(haLogin);
+  if (loginPage.status !== 200) throw new Error(`Home Assistant's login page answered ${loginPage.status}: ${loginPage.body.slice(0, 300)}`);
+  const loggedIn = await browser.hop(haLogin.split("?")[0]!, form({ ...hiddenInputs(loginPage.body), username: login.username, password: login.password }));
+  if (loggedIn.status !== 302 || !loggedIn.location) throw new Error(`the login answered ${loggedIn.status}: ${loggedIn.body.slice(0, 300)}`);
+  return loggedIn.location;
+}
+
 /**
  * Plays a person's browser through the sign-in: the consent page (allow or
  * deny), Home Assistant's login page with the demo user's password, and the
- * add-on's callback, following each redirect by hand.
+ * add-on's callback, following each redirect by hand, one browser throughout.
  */
-export async function signInAsPerson(authorizeUrl: string, o: { decision?: "allow" | "deny"; login?: { username: string; password: string } } = {}): Promise<SignInSteps> {
-  const consent = await hop(authorizeUrl);
-  if (consent.status !== 200) throw new Error(`the consent page answered ${consent.status}: ${consent.location ?? ""} ${consent.body.slice(0, 300)}`);
-  const cookie = consent.setCookie?.split(";")[0];
-  const answered = await hop(new URL("/oauth/authorize", authorizeUrl).toString(), { ...form({ ...hiddenInputs(consent.body), decision: o.decision ?? "allow" }), ...(cookie ? { cookie } : {}) });
-  if (answered.status !== 302 || !answered.location) throw new Error(`the consent answer got ${answered.status}: ${answered.body.slice(0, 300)}`);
-  if ((o.decision ?? "allow") === "deny") return { consent, haLogin: "", back: new URL(answered.location) };
-  const loginPage = await hop(answered.location);
-  if (loginPage.status !== 200) throw new Error(`Home Assistant's login page answered ${loginPage.status}: ${loginPage.body.slice(0, 300)}`);
-  const login = o.login ?? DEMO_LOGIN;
-  const loggedIn = await hop(answered.location.split("?")[0]!, form({ ...hiddenInputs(loginPage.body), username: login.username, password: login.password }));
-  if (loggedIn.status !== 302 || !loggedIn.location) throw new Error(`the login answered ${loggedIn.status}: ${loggedIn.body.slice(0, 300)}`);
-  const callback = await hop(loggedIn.location);
+export async function signInAsPerson(authorizeUrl: string, o: { decision?: "allow" | "deny"; login?: { username: string; password: string }; browser?: Browser } = {}): Promise<SignInSteps> {
+  const browser = o.browser ?? new Browser();
+  const { consent, location } = await answerConsent(browser, authorizeUrl, o.decision ?? "allow");
+  if ((o.decision ?? "allow") === "deny") return { consent, haLogin: "", back: new URL(location) };
+  const callbackUrl = await logInAtHa(browser, location, o.login);
+  const callback = await browser.hop(callbackUrl);
   if (callback.status !== 302 || !callback.location) throw new Error(`the callback answered ${callback.status}: ${callback.body.slice(0, 300)}`);
-  return { consent, haLogin: answered.location, back: new URL(callback.location) };
+  return { consent, haLogin: location, back: new URL(callback.location) };
 }
 
 /** An MCP client's OAuth state kept in memory, as Claude Code or VS Code keep theirs; the browser is played by `signInAsPerson`. */

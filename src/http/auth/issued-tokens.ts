@@ -22,9 +22,16 @@ export function withIssuedTokens(verifier: TokenVerifier, issued: IssuedTokenChe
       try {
         return await issued.principalFor(token);
       } catch (err) {
-        if (issued.isUnavailable(err)) throw new AuthUnavailableError(err instanceof Error ? err.message : String(err), { cause: err });
+        // The error's detail (with HA's address) goes to the log; the caller only hears that HA cannot be asked.
+        if (issued.isUnavailable(err)) throw new AuthUnavailableError(detailOf(err), { cause: err });
         throw err;
       }
     },
   };
+}
+
+function detailOf(err: unknown): string {
+  const detail = (err as { detail?: unknown } | undefined)?.detail;
+  if (typeof detail === "string") return detail;
+  return err instanceof Error ? err.message : String(err);
 }

@@ -74,7 +74,9 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     }
     await response.body?.cancel();
     if (response.status === 200) return true;
-    if (response.status === 401 || response.status === 403) return false;
+    if (response.status === 401) return false;
+    // A 403 is not about the token: HA's ban middleware answers it to every request from a banned address.
+    if (response.status === 403) throw new AuthUnavailableError(`${apiUrl} answered 403: Home Assistant has probably banned this add-on's address after failed logins (ip_bans.yaml, http.unban)`);
     throw new AuthUnavailableError(`${apiUrl} answered HTTP ${response.status}`);
   }
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
  * The page's Content-Security-Policy: its own scripts and styles only, no
@@ -51,20 +51,40 @@ function safeEqual(a: string, b: string): boolean {
 }
 
 /**
+ * What the cookie holds in place of STATUS_TOKEN: an HMAC keyed by the
+ * token. It opens the console as the token does, but the browser's cookie
+ * store never holds the token itself, and a new STATUS_TOKEN ends old cookies.
+ */
+export function consoleCookieValue(token: string): string {
+  return createHmac("sha256", token).update("ha-agent console cookie v1").digest("base64url");
+}
+
+/** A cookie's raw value; never percent-decoded, so a malformed one cannot throw. */
+function cookieOf(req: IncomingMessage, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/**
  * Outside ingress, another host opens the console with its token once
- * (`/?token=…`); the token then rides in an HttpOnly, same-site cookie, so it
- * never sits in the page or its scripts. Loopback needs no token.
+ * (`/?token=…`); from then on an HttpOnly, same-site cookie holds a value
+ * derived from it, so the token never sits in the page, its scripts or the
+ * cookie store. Loopback needs no token.
  */
 export function remoteAccess(req: IncomingMessage, res: ServerResponse, options: { token: string | undefined; isLocal: boolean }): "ok" | "refused" | "redirected" {
   if (options.isLocal) return "ok";
   if (!options.token) return "refused";
-  const cookie = (req.headers.cookie ?? "").split(";").map((c) => c.trim()).find((c) => c.startsWith(`${COOKIE}=`))?.slice(COOKIE.length + 1);
-  if (cookie && safeEqual(decodeURIComponent(cookie), options.token)) return "ok";
+  const expected = consoleCookieValue(options.token);
+  const cookie = cookieOf(req, COOKIE);
+  if (cookie && safeEqual(cookie, expected)) return "ok";
   const url = new URL(req.url ?? "/", "http://localhost");
   const given = url.searchParams.get("token");
   if (given && safeEqual(given, options.token)) {
     url.searchParams.delete("token");
-    res.writeHead(303, { location: `${url.pathname}${url.search}`, "set-cookie": `${COOKIE}=${encodeURIComponent(options.token)}; HttpOnly; SameSite=Strict; Path=/`, "cache-control": "no-store" });
+    res.writeHead(303, { location: `${url.pathname}${url.search}`, "set-cookie": `${COOKIE}=${expected}; HttpOnly; SameSite=Strict; Path=/`, "cache-control": "no-store" });
     res.end();
     return "redirected";
   }

@@ -2,6 +2,7 @@ import type { Clock } from "../../shared/index.js";
 import { OAuthError } from "../errors.js";
 import { checkClientKey, REGISTERED_CLIENT_PREFIX, verifyClientId } from "./client-id.js";
 import { fetchClientMetadata, type LookupAll } from "./fetch-metadata.js";
+import type { DocumentGet } from "./pinned-get.js";
 import { registerClient, type RegistrationResponse } from "./registration.js";
 import { parseUrl } from "./redirect-uri.js";
 import type { OAuthClient } from "./schema.js";
@@ -14,8 +15,8 @@ const METADATA_CACHE_ENTRIES = 100;
 export interface ClientDirectoryOptions {
   /** The HMAC key registered client ids are signed with (at least 32 bytes), kept in the data folder. */
   key: Uint8Array;
-  /** Fetches metadata documents; the global fetch by default. */
-  fetch?: typeof globalThis.fetch;
+  /** Fetches metadata documents, connected to the address that was checked; `pinnedGet` by default. */
+  get?: DocumentGet;
   /** Resolves metadata hosts; `dns.promises.lookup` by default. */
   lookup?: LookupAll;
   /** Allows metadata documents over http and on private addresses: for tests only. */
@@ -31,7 +32,7 @@ export interface ClientDirectory {
   resolve(clientId: string): Promise<OAuthClient>;
 }
 
-export function createClientDirectory({ key, fetch = globalThis.fetch, lookup, allowLocal, clock }: ClientDirectoryOptions): ClientDirectory {
+export function createClientDirectory({ key, get, lookup, allowLocal, clock }: ClientDirectoryOptions): ClientDirectory {
   checkClientKey(key);
   const documents = createTtlCache<OAuthClient>({ clock, ttlMs: METADATA_TTL_MS, maxEntries: METADATA_CACHE_ENTRIES });
   return {
@@ -47,7 +48,7 @@ export function createClientDirectory({ key, fetch = globalThis.fetch, lookup, a
           kind: "registered",
         };
       }
-      if (isMetadataUrl(clientId)) return documents.get(clientId, () => fetchClientMetadata({ url: clientId, fetch, lookup, allowLocal }));
+      if (isMetadataUrl(clientId)) return documents.get(clientId, () => fetchClientMetadata({ url: clientId, lookup, allowLocal, ...(get ? { get } : {}) }));
       throw new OAuthError(
         "invalid_client",
         "unknown client_id: register the client at the registration endpoint first, or use the https URL of its client metadata document as client_id",

@@ -5,6 +5,7 @@ import { manualClock } from "../../shared/index.js";
 import { OAuthError } from "../errors.js";
 import { createClientDirectory } from "./directory.js";
 import { fetchClientMetadata, type FetchClientMetadataOptions } from "./fetch-metadata.js";
+import { pinnedGet } from "./pinned-get.js";
 
 const key = new Uint8Array(32).fill(3);
 let server: Server;
@@ -37,6 +38,8 @@ function route(path: string, url: string): { status?: number; type?: string; hea
       return { body: doc({ client_id: "https://elsewhere.example/client.json" }) };
     case "/bad-redirect":
       return { body: doc({ redirect_uris: ["http://evil.example/callback"] }) };
+    case "/bidi":
+      return { body: doc({ client_name: "Claude\u202E edoC" }) };
     case "/confidential":
       return { body: doc({ token_endpoint_auth_method: "client_secret_post" }) };
     default:
@@ -67,7 +70,7 @@ beforeEach(() => hits.clear());
 
 async function refusal(options: Partial<FetchClientMetadataOptions> & { url: string }): Promise<OAuthError> {
   try {
-    await fetchClientMetadata({ fetch: globalThis.fetch, allowLocal: true, ...options });
+    await fetchClientMetadata({ allowLocal: true, ...options });
   } catch (err) {
     if (err instanceof OAuthError) return err;
     throw err;
@@ -124,45 +127,75 @@ describe("client ID metadata documents", () => {
     ["a link-local address", "169.254.169.254"],
     ["a unique-local IPv6 address", "fd12::1"],
     ["an IPv4-mapped private address", "::ffff:192.168.1.10"],
-  ])("are refused when the host resolves to %s, without fetching", async (_name, address) => {
+    ["an IPv4-compatible loopback address", "::7f00:1"],
+    ["a NAT64 form of a private address", "64:ff9b::a00:5"],
+    ["a 6to4 form of a loopback address", "2002:7f00:1::1"],
+  ])("are refused when the host resolves to %s, without fetching and without saying which", async (_name, address) => {
     let fetched = 0;
     const err = await refusal({
       url: "https://metadata.example/client.json",
       allowLocal: false,
       lookup: async () => [{ address: "93.184.215.14", family: 4 }, { address, family: address.includes(":") ? 6 : 4 }],
-      fetch: async () => {
+      get: async () => {
         fetched++;
         return new Response("{}");
       },
     });
     expect(err.code).toBe("invalid_client");
-    expect(err.message).toMatch(/private or local address/);
+    expect(err.message).toMatch(/is on an address that is not allowed/);
+    expect(err.message).not.toContain(address);
     expect(fetched).toBe(0);
   });
 
-  it.each(["https://10.0.0.5/client.json", "https://[::1]/client.json", "https://127.0.0.1:8443/client.json"])(
+  it.each(["https://10.0.0.5/client.json", "https://[::1]/client.json", "https://127.0.0.1:8443/client.json", "https://[::7f00:1]/client.json", "https://[64:ff9b::a00:5]/client.json"])(
     "are refused at a literal private address such as %s, without a lookup",
     async (url) => {
       const err = await refusal({ url, allowLocal: false, lookup: () => Promise.reject(new Error("no lookup expected")) });
-      expect(err.message).toMatch(/private or local address/);
+      expect(err.message).toMatch(/is on an address that is not allowed/);
     },
   );
 
-  it("are fetched from a host on public addresses, with redirects left to the caller", async () => {
+  it("are fetched from the address that was checked, resolving the name once, so a second DNS answer cannot lead elsewhere", async () => {
     const url = "https://metadata.example/client.json";
-    const asked: RequestInit[] = [];
+    // A rebinding name: public the first time it is asked, loopback after.
+    let lookups = 0;
+    const lookup = async () => (lookups++ === 0 ? [{ address: "93.184.215.14", family: 4 }] : [{ address: "127.0.0.1", family: 4 }]);
+    const asked: { url: string; address: unknown }[] = [];
     const client = await fetchClientMetadata({
       url,
       allowLocal: false,
-      lookup: async () => [{ address: "93.184.215.14", family: 4 }],
-      fetch: async (_input, init) => {
-        asked.push(init ?? {});
+      lookup,
+      get: async (target, o) => {
+        asked.push({ url: target.href, address: o.address });
+        expect(o.signal).toBeInstanceOf(AbortSignal);
         return Response.json({ client_id: url, redirect_uris: ["https://app.example/cb"] });
       },
     });
     expect(client.redirectUris).toEqual(["https://app.example/cb"]);
-    expect(asked[0]?.redirect).toBe("manual");
-    expect(asked[0]?.signal).toBeInstanceOf(AbortSignal);
+    expect(lookups).toBe(1);
+    expect(asked).toEqual([{ url, address: { address: "93.184.215.14", family: 4 } }]);
+  });
+
+  it("connect to the checked address with the document's own host name in Host, and follow no redirect", async () => {
+    const signal = AbortSignal.timeout(5_000);
+    const seen: string[] = [];
+    const probe = createServer((req, res) => {
+      seen.push(req.headers.host ?? "");
+      res.writeHead(req.url === "/moved" ? 302 : 200, { "content-type": "application/json", location: "/client.json" }).end("{}");
+    });
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    try {
+      const probePort = (probe.address() as AddressInfo).port;
+      // The name does not resolve anywhere: only the pinned address can have been used.
+      const ok = await pinnedGet(new URL(`http://metadata.invalid:${probePort}/client.json`), { address: { address: "127.0.0.1", family: 4 }, signal });
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toEqual({});
+      const moved = await pinnedGet(new URL(`http://metadata.invalid:${probePort}/moved`), { address: { address: "127.0.0.1", family: 4 }, signal });
+      expect(moved.status).toBe(302);
+      expect(seen).toEqual([`metadata.invalid:${probePort}`, `metadata.invalid:${probePort}`]);
+    } finally {
+      probe.close();
+    }
   });
 
   it.each([
@@ -174,6 +207,7 @@ describe("client ID metadata documents", () => {
     ["a client_id other than its URL", "/other-id", /names client_id "https:\/\/elsewhere.example\/client.json": it must equal the document's URL/],
     ["a redirect URI on plain http", "/bad-redirect", /redirect_uris\[0\]: .*use https/],
     ["a confidential client", "/confidential", /only public clients/],
+    ["a name with a bidirectional override", "/bidi", /client_name: .*invisible formatting characters/],
   ])("are refused for %s", async (_name, path, message) => {
     const err = await refusal({ url: `${base}${path}` });
     expect(err.code).toBe("invalid_client");

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import { OAuthError } from "../errors.js";
 import { MetadataDocumentSchema } from "./metadata-document.js";
+import { pinnedGet, type CheckedAddress, type DocumentGet } from "./pinned-get.js";
 import { isPrivateAddress, literalAddress } from "./private-address.js";
 import { readCapped } from "./read-capped.js";
 import { describeIssue, withoutNulls, type OAuthClient } from "./schema.js";
@@ -11,7 +12,8 @@ export type LookupAll = (hostname: string, options: { all: true }) => Promise<{ 
 export interface FetchClientMetadataOptions {
   /** The client id: the document's URL. */
   url: string;
-  fetch: typeof globalThis.fetch;
+  /** Makes the request, connecting to the checked address; `pinnedGet` by default. */
+  get?: DocumentGet;
   /** Allows http and hosts on private addresses: for tests only. */
   allowLocal: boolean;
   lookup?: LookupAll;
@@ -21,12 +23,14 @@ export interface FetchClientMetadataOptions {
 
 /**
  * Fetches and checks the client ID metadata document at `url`. The fetch is guarded: https only, no redirects,
- * a deadline, a size cap, and no host on a private, loopback or link-local address (unless `allowLocal`).
- * Every failure is an OAuthError `invalid_client` that says what is wrong with the document and what to do.
+ * a deadline, a size cap, and no host on a private, loopback or link-local address (unless `allowLocal`). The
+ * host is resolved once, every address checked, and the connection made to a checked one, so DNS cannot answer
+ * differently in between. Every failure is an OAuthError `invalid_client` that says what is wrong with the
+ * document and what to do, and never what an internal name resolves to.
  */
 export async function fetchClientMetadata({
   url,
-  fetch,
+  get = pinnedGet,
   allowLocal,
   lookup = dnsLookup,
   timeoutMs = 5000,
@@ -37,9 +41,9 @@ export async function fetchClientMetadata({
   const signal = AbortSignal.timeout(timeoutMs);
   const seconds = `${timeoutMs / 1000} s`;
   try {
-    if (!allowLocal) await checkPublicHost({ hostname: target.hostname, lookup, signal, refuse });
+    const address = allowLocal ? undefined : await checkPublicHost({ hostname: target.hostname, lookup, signal, refuse });
     // No redirects: the document must live at the client id itself, and a redirect could lead to a private host.
-    const response = await fetch(url, { redirect: "manual", signal, headers: { accept: "application/json" } });
+    const response = await get(target, { signal, ...(address ? { address } : {}) });
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel().catch(() => undefined);
       throw refuse(`answers with a redirect (status ${response.status}): the client_id must be the document's final address`);
@@ -79,24 +83,29 @@ function checkedUrl(url: string, allowLocal: boolean, refuse: (what: string) => 
   return target;
 }
 
-async function checkPublicHost(args: { hostname: string; lookup: LookupAll; signal: AbortSignal; refuse: (what: string) => OAuthError }): Promise<void> {
+/** The address to connect to: the host's own if it is a literal, else the first its name resolves to, once every address it resolves to was found public. */
+async function checkPublicHost(args: { hostname: string; lookup: LookupAll; signal: AbortSignal; refuse: (what: string) => OAuthError }): Promise<CheckedAddress | undefined> {
   const { hostname, refuse } = args;
+  // Only ever "not allowed": saying which address a name has would let anyone look up names of the home network.
+  const notAllowed = () => refuse("is on an address that is not allowed: the document must be on a public host, reachable from the internet");
   const literal = literalAddress(hostname);
   if (literal !== undefined) {
-    if (isPrivateAddress(literal)) throw refuse(`names a private or local address (${literal}): the document must be on a public host`);
-    return;
+    if (isPrivateAddress(literal)) throw notAllowed();
+    // Node connects to a literal without a lookup.
+    return undefined;
   }
-  let addresses: { address: string }[];
+  let addresses: { address: string; family: number }[];
   try {
     addresses = await untilAborted(args.lookup(hostname, { all: true }), args.signal);
   } catch (err) {
     if (args.signal.aborted) throw err;
     throw refuse(`has a host, ${hostname}, that could not be resolved (${networkCause(err)}): check the host name`);
   }
-  // Every address must be public: a client may not point a name at the home network.
-  const local = addresses.find((a) => isPrivateAddress(a.address));
-  if (local) throw refuse(`is on a host, ${hostname}, that resolves to a private or local address (${local.address}): the document must be on a public host`);
   if (addresses.length === 0) throw refuse(`has a host, ${hostname}, with no addresses: check the host name`);
+  // Every address must be public: a client may not point a name at the home network.
+  if (addresses.some((a) => isPrivateAddress(a.address))) throw notAllowed();
+  const first = addresses[0]!;
+  return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
 function clientFrom({ url, body, refuse }: { url: string; body: Uint8Array; refuse: (what: string) => OAuthError }): OAuthClient {

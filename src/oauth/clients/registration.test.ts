@@ -19,7 +19,7 @@ function refusal(body: unknown): OAuthError {
 }
 
 function refusedResolve(clientId: string, withKey = key): Promise<OAuthError> {
-  const directory = createClientDirectory({ key: withKey, allowLocal: false, clock: manualClock(now), fetch: () => Promise.reject(new Error("no fetch")) });
+  const directory = createClientDirectory({ key: withKey, allowLocal: false, clock: manualClock(now), get: () => Promise.reject(new Error("no fetch")) });
   return directory.resolve(clientId).then(
     () => {
       throw new Error(`${clientId} was accepted`);
@@ -108,6 +108,15 @@ describe("dynamic client registration", () => {
     expect(err.code).toBe("invalid_client_metadata");
     expect(err.message).toMatch(message);
   });
+
+  it.each(["\u202E", "\u202A", "\u2066", "\u2069", "\u200B", "\u200D", "\u200F", "\uFEFF", "\u00AD", "\u2028"])(
+    "refuses a name with the invisible character %j, which could make the consent page show another name",
+    (c) => {
+      const err = refusal({ ...good, client_name: `Claude${c} Code` });
+      expect(err.code).toBe("invalid_client_metadata");
+      expect(err.message).toMatch(/client_name: .*invisible formatting characters/);
+    },
+  );
 
   it("refuses a signing key shorter than 32 bytes", () => {
     expect(() => registerClient({ body: good, key: new Uint8Array(16), now })).toThrow(/at least 32/);

@@ -25,8 +25,12 @@ export const RedirectUrisSchema = z
 export const ClientNameSchema = z
   .string({ error: "client_name must be a string" })
   .max(MAX_CLIENT_NAME_LENGTH, { error: `client_name may be at most ${MAX_CLIENT_NAME_LENGTH} characters long` })
-  // The name is shown on the sign-in page; control characters there only serve to mislead.
-  .refine((name) => !/\p{Cc}/u.test(name), { error: "client_name must not contain control characters" });
+  // The name is shown on the consent page. Control characters, and invisible format characters (bidirectional
+  // overrides and isolates such as U+202E, zero-width spaces and joiners, the BOM, line separators), only serve
+  // to make it read as another name there.
+  .refine((name) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(name), {
+    error: "client_name must not contain control characters or invisible formatting characters (bidirectional marks such as U+202E, zero-width characters): use plain text",
+  });
 
 /** The members a registration and a metadata document share, checked the same way in both. */
 export const ClientMetadataFields = {

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Clock } from "../../shared/index.js";
 import type { SimUser, UserStore } from "../users.js";
+import { AuthHttpFaults } from "./http-faults.js";
 import { hasValidSignature, signJwt, unverifiedClaims } from "./jwt.js";
 
 /** HA's ACCESS_TOKEN_EXPIRATION: 30 minutes. */
@@ -35,6 +36,8 @@ export class SimAuth {
   private readonly refreshById = new Map<string, RefreshTokenRecord>();
   private readonly refreshByToken = new Map<string, RefreshTokenRecord>();
   private readonly removeListeners = new Set<(refreshTokenId: string) => void>();
+  /** HA's ban of the caller's address, and the token endpoint's own failures. */
+  readonly httpFaults = new AuthHttpFaults();
 
   constructor(
     private readonly users: UserStore,

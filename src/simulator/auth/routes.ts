@@ -9,11 +9,13 @@ import { handleRevoke, handleToken } from "./token-endpoint.js";
 /**
  * HA's sign-in over HTTP: the `/auth/authorize` page (HA's frontend, here a
  * server-rendered form), `/auth/token` and `/auth/revoke`. Returns false for
- * any other path, which the REST API then answers.
+ * any other path, which the REST API then answers, unless HA has banned the
+ * caller: its ban middleware answers every path (see AuthHttpFaults).
  */
 export function handleAuthRequest(o: { auth: SimAuth; req: IncomingMessage; res: ServerResponse; hint?: string }): boolean {
   const { req, res } = o;
   const url = new URL(req.url ?? "/", "http://localhost");
+  if (o.auth.httpFaults.apply(url.pathname, res)) return true;
   const route = ROUTES.get(url.pathname);
   if (!route) return false;
   const handler = route.get(req.method ?? "GET");

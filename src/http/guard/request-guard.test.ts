@@ -1,0 +1,76 @@
+import type { IncomingMessage } from "node:http";
+import { describe, expect, it } from "vitest";
+import { manualClock } from "../../shared/index.js";
+import { createOwnNames, fixedOwnNames, namesFromHaConfig } from "./own-names.js";
+import { createRequestGuard } from "./request-guard.js";
+
+const request = (headers: Record<string, string>, from = "192.168.1.20") => ({ headers, socket: { remoteAddress: from } }) as unknown as IncomingMessage;
+
+function guard(o: { ingressProxies?: string[]; discover?: () => Promise<string[]> } = {}) {
+  const names = createOwnNames({
+    fixed: fixedOwnNames({ addon: true, publicUrl: "https://agent.example.com", allowedHosts: ["proxy.lan"], machine: "local-ha-agent.lan" }),
+    clock: manualClock(),
+    ...(o.discover ? { discover: o.discover } : {}),
+  });
+  return createRequestGuard({ names, settingName: "the allowed_hosts option", ...(o.ingressProxies ? { ingressProxies: o.ingressProxies } : {}) });
+}
+
+describe("the request guard", () => {
+  it("serves HA Agent's own names, Home Assistant's, allowed_hosts and any IP address, whatever the port", async () => {
+    const g = guard();
+    for (const host of ["localhost:8808", "LOCALHOST.", "local-ha-agent", "local-ha-agent.lan:8808", "homeassistant:8808", "homeassistant.local:8808", "agent.example.com", "proxy.lan:443", "192.168.1.5:8808", "[::1]:8808", "[fe80::1]"]) {
+      expect(await g.check(request({ host })), host).toBeUndefined();
+    }
+  });
+
+  it("refuses a DNS name that is not its own with 421 and says which setting adds it", async () => {
+    const refusal = await guard().check(request({ host: "rebind.attacker.example:8808" }));
+    expect(refusal?.status).toBe(421);
+    expect(refusal?.body.message).toMatch(/does not answer to the name rebind\.attacker\.example\. If that is how you reach it, add it to the allowed_hosts option/);
+  });
+
+  it("refuses a Host that is not a host with 400, and never repeats it", async () => {
+    for (const host of ["a:99999", "evil.example/x", "<script>", 'a"b']) {
+      const refusal = await guard().check(request({ host }));
+      expect(refusal?.status, host).toBe(400);
+      expect(JSON.stringify(refusal?.body)).not.toContain(host.slice(0, 4) === "a:99" ? "99999" : host);
+    }
+    expect((await guard().check(request({})))?.status).toBe(400);
+  });
+
+  it("refuses a browser's request from another site's page with 403, even to a good host", async () => {
+    const g = guard();
+    for (const origin of ["http://evil.example", "https://rebind.attacker.example:8808", "null", "file://"]) {
+      const refusal = await g.check(request({ host: "192.168.1.5:8808", origin }));
+      expect(refusal?.status, origin).toBe(403);
+      expect(refusal?.body.error).toBe("origin_not_allowed");
+    }
+    expect(await g.check(request({ host: "homeassistant.local:8808", origin: "http://homeassistant.local:8123" }))).toBeUndefined();
+    // A page this very address served: same host.
+    expect(await g.check(request({ host: "192.168.1.5:8099", origin: "http://192.168.1.5:8099" }))).toBeUndefined();
+    expect(await g.check(request({ host: "localhost:6274", origin: "http://localhost:6274" }))).toBeUndefined();
+  });
+
+  it("learns Home Assistant's own addresses when an unknown name arrives, asking at most once a minute", async () => {
+    let asked = 0;
+    const g = guard({
+      discover: async () => {
+        asked++;
+        return namesFromHaConfig({ internal_url: "http://ha.home.arpa:8123", external_url: "https://myhome.duckdns.org" });
+      },
+    });
+    expect(await g.check(request({ host: "ha.home.arpa:8808" }))).toBeUndefined();
+    expect(await g.check(request({ host: "myhome.duckdns.org" }))).toBeUndefined();
+    for (let i = 0; i < 20; i++) expect((await g.check(request({ host: `flood${i}.attacker.example` })))?.status).toBe(421);
+    expect(asked).toBe(1);
+  });
+
+  it("behind ingress, takes the Host Home Assistant forwards and lets only HA's own page in", async () => {
+    const g = guard({ ingressProxies: ["172.30.32.2"] });
+    const viaIngress = (headers: Record<string, string>) => request(headers, "::ffff:172.30.32.2");
+    expect(await g.check(viaIngress({ host: "abcd.ui.nabu.casa", "x-forwarded-host": "abcd.ui.nabu.casa", origin: "https://abcd.ui.nabu.casa" }))).toBeUndefined();
+    expect((await g.check(viaIngress({ host: "abcd.ui.nabu.casa", "x-forwarded-host": "abcd.ui.nabu.casa", origin: "https://evil.example" })))?.status).toBe(403);
+    // The same Host from anyone else is a rebinding attempt.
+    expect((await g.check(request({ host: "abcd.ui.nabu.casa" })))?.status).toBe(421);
+  });
+});

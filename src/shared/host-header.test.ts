@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { parseHostHeader } from "./host-header.js";
+
+describe("a Host header", () => {
+  it("is read as the URL parser reads a host: lower case, default port dropped, addresses told from names", () => {
+    expect(parseHostHeader("HomeAssistant.local:8808")).toEqual({ host: "homeassistant.local:8808", hostname: "homeassistant.local", isAddress: false });
+    expect(parseHostHeader("localhost.:80")).toEqual({ host: "localhost.", hostname: "localhost", isAddress: false });
+    expect(parseHostHeader("[::1]:8808")).toEqual({ host: "[::1]:8808", hostname: "[::1]", isAddress: true });
+    expect(parseHostHeader("192.168.1.5")).toMatchObject({ hostname: "192.168.1.5", isAddress: true });
+  });
+
+  it("is refused when it is anything but a host and a port, so nothing of it reaches a URL or a page", () => {
+    for (const bad of [undefined, "", "a b", "evil.example/path", "x@y", 'a"b', "host:port", "a:99999", "a:65536", "[::1", "[zz::1]", "a?b", "a#b", ".", "a\\b", ["a", "b"]]) {
+      expect(parseHostHeader(bad as string), String(bad)).toBeUndefined();
+    }
+  });
+});
