@@ -50,13 +50,23 @@ export function consentPage(p: ConsentPageParams): string {
     `<h1>Allow ${name} to use HA Agent?</h1>
 <p><strong>${name}</strong>${unverified} asks to connect to HA Agent as you. After you allow it, you sign in on Home Assistant's own page; HA Agent never sees your password.</p>
 <p>It will be able to:</p>
-<ul><li>read the state of your home, as Home Assistant shows it to you;</li><li>run HA Agent's tools and agent sessions as you;</li><li>act in your home only where HA Agent's settings allow actions, and ask you where they need your yes.</li></ul>
+<ul><li>read the state of your home, as Home Assistant shows it to you;</li><li>run HA Agent's tools and agent sessions as you;</li><li>change things in your home only where HA Agent's settings allow it, and ask for your approval first where they say so.</li></ul>
 <p class="muted">You are sent back to <code>${escape(p.redirectHost)}</code> afterwards. You can end this sign-in at any time in your Home Assistant profile (Security → Refresh tokens).</p>
 <form method="post" action="${escape(p.actionPath)}"><input type="hidden" name="request" value="${escape(p.sealed)}">
 <div class="actions"><button class="deny" type="submit" name="decision" value="deny">Deny</button><button class="allow" type="submit" name="decision" value="allow">Allow</button></div></form>`,
   );
 }
 
+/** A protocol message such as "unknown client_id: register …" as a sentence a person reads under a heading. */
+function sentence(message: string): string {
+  const text = message.trim();
+  const capitalised = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
+}
+
 export function errorPage(message: string): string {
-  return page("Sign-in failed", `<h1>The sign-in cannot go on</h1><p>${escape(message)}</p><p class="muted">Start the sign-in again from your MCP client.</p>`);
+  return page(
+    "Sign-in failed",
+    `<h1>This sign-in cannot continue</h1><p>${escape(sentence(message))}</p><p class="muted">Start the sign-in again from your MCP client.</p>`,
+  );
 }
