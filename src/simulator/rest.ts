@@ -3,7 +3,7 @@ import type { ServerContext } from "./context.js";
 import { CommandError } from "./command-error.js";
 import { errorLogText } from "./logs.js";
 import { callService } from "./services/index.js";
-import { renderTemplate, TemplateError } from "./template.js";
+import { renderTemplate, TemplateError } from "./template/index.js";
 
 /**
  * HA's REST API, the parts clients use to check a token, read states, call
@@ -76,7 +76,12 @@ function postService(
 /** `POST /api/template`: the rendered text. */
 function postTemplate(ctx: ServerContext, body: Record<string, unknown>, res: ServerResponse): void {
   try {
-    const rendered = renderTemplate(String(body.template ?? ""), (id) => ctx.home.getState(id), (body.variables as Record<string, unknown>) ?? {});
+    const home = ctx.home;
+    const rendered = renderTemplate(String(body.template ?? ""), (id) => home.getState(id), (body.variables as Record<string, unknown>) ?? {}, {
+      nowMs: home.now(),
+      timeZone: home.house.config.time_zone,
+      allStates: () => home.states(),
+    });
     send(res, 200, "text/plain; charset=utf-8", typeof rendered.result === "string" ? rendered.result : JSON.stringify(rendered.result));
   } catch (err) {
     if (!(err instanceof TemplateError)) throw err;
