@@ -25,6 +25,7 @@ import {
   type HouseFloorInput,
   type HouseLabelInput,
 } from "./house-schema.js";
+import { energyMetersOf } from "./energy/index.js";
 import { initialChangedMs } from "./history/index.js";
 import { Registries, pickOld, registryEntry, type SimEntityEntry } from "./registries.js";
 import { makeState, sameValue, type SimState } from "./state.js";
@@ -69,6 +70,7 @@ export class HomeModel implements SimHome {
     for (const l of house.labels) r.labels.set(l.label_id, { ...l, created_at: createdAt, modified_at: createdAt });
     for (const a of house.areas) r.areas.set(a.area_id, { ...a, created_at: createdAt, modified_at: createdAt });
     for (const c of house.config_entries) r.configEntries.set(c.entry_id, c);
+    const meters = energyMetersOf(this);
     for (const d of house.devices) r.devices.set(d.id, { ...this.withParentEntry(d, house.devices), created_at: createdAt, modified_at: createdAt });
     for (const e of house.entities) {
       this.definitions.set(e.entity_id, e);
@@ -77,10 +79,9 @@ export class HomeModel implements SimHome {
       if (e.registry?.disabled_by) continue;
       const changedMs = stableMs(initialChangedMs(house, e, this.startedMs));
       const context = { id: this.ulid(changedMs), parent_id: null, user_id: null };
-      this.stateMap.set(
-        e.entity_id,
-        makeState({ entityId: e.entity_id, state: e.state, attributes: e.attributes, changedMs, updatedMs: changedMs, context }),
-      );
+      // A modelled meter reads what its model says at start (a daily meter: what flowed since midnight).
+      const state = meters.isDaily(e.entity_id) ? meters.stateText(e.entity_id, this.startedMs) : e.state;
+      this.stateMap.set(e.entity_id, makeState({ entityId: e.entity_id, state, attributes: e.attributes, changedMs, updatedMs: changedMs, context }));
     }
   }
 
@@ -146,7 +147,8 @@ export class HomeModel implements SimHome {
     if (!old) return undefined;
     this.stateMap.delete(entityId);
     this.domainSet = undefined;
-    this.fireStateChanged(entityId, old, undefined, this.newContext());
+    const context = this.newContext();
+    this.fireStateChanged(entityId, old, undefined, context);
     return old;
   }
 
@@ -157,6 +159,16 @@ export class HomeModel implements SimHome {
       for (const id of this.stateMap.keys()) this.domainSet.add(id.slice(0, id.indexOf(".")));
     }
     return this.domainSet;
+  }
+
+  /** Moves every modelled meter to its reading at `nowMs`, as a real meter's updates would. */
+  advanceMeters(nowMs: number): void {
+    const meters = energyMetersOf(this);
+    for (const id of meters.ids()) {
+      const current = this.stateMap.get(id);
+      const next = meters.stateText(id, nowMs);
+      if (current && current.wire.state !== next) this.applyState(id, next, undefined, this.newContext());
+    }
   }
 
   rememberServiceCall(contextId: string, domain: string, service: string): void {
