@@ -25,6 +25,7 @@ import {
   type HouseFloorInput,
   type HouseLabelInput,
 } from "./house-schema.js";
+import type { AutomationEngine } from "./automations/index.js";
 import { energyMetersOf } from "./energy/index.js";
 import { initialChangedMs } from "./history/index.js";
 import { Registries, pickOld, registryEntry, type SimEntityEntry } from "./registries.js";
@@ -54,6 +55,8 @@ export class HomeModel implements SimHome {
   readonly definitions = new Map<string, HouseEntity>();
   /** Voice-assistant exposure, as set on HA's Expose page. */
   readonly exposure = new ExposureSettings();
+  /** Automations and scripts, once the simulator has set them up; told of every state change. */
+  automations: AutomationEngine | undefined;
   private readonly ulid = createUlidFactory();
   private domainSet: Set<string> | undefined;
 
@@ -138,6 +141,7 @@ export class HomeModel implements SimHome {
     if (!old) this.domainSet = undefined;
     this.remember(entityId, next);
     this.fireStateChanged(entityId, old, next, context);
+    this.automations?.onStateChanged(entityId, old?.wire, next.wire, context);
     return true;
   }
 
@@ -149,6 +153,7 @@ export class HomeModel implements SimHome {
     this.domainSet = undefined;
     const context = this.newContext();
     this.fireStateChanged(entityId, old, undefined, context);
+    this.automations?.onStateChanged(entityId, old.wire, undefined, context);
     return old;
   }
 

@@ -1,4 +1,5 @@
 import { authCommands } from "./auth.js";
+import { automationCommands } from "./automations.js";
 import type { Command } from "./command.js";
 import { coreCommands } from "./core.js";
 import { energyCommands } from "./energy.js";
@@ -13,6 +14,6 @@ export { humanizeIssues, humanizeLine } from "./humanize.js";
 
 /** Every WebSocket command the simulator understands, by type. */
 export function allCommands(): Map<string, Command> {
-  const list: Command[] = [...coreCommands, subscribeEntities, ...registryCommands, ...serviceCommands, ...recorderCommands, ...energyCommands, renderTemplateCommand, ...exposureCommands, ...authCommands];
+  const list: Command[] = [...coreCommands, subscribeEntities, ...registryCommands, ...serviceCommands, ...recorderCommands, ...energyCommands, ...automationCommands, renderTemplateCommand, ...exposureCommands, ...authCommands];
   return new Map(list.map((c) => [c.type, c]));
 }
