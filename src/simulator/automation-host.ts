@@ -42,7 +42,10 @@ function hostFor(home: HomeModel): AutomationHost {
       for (const e of home.registries.entities.values()) if (e.platform === platform && e.unique_id === uniqueId) return e.entity_id;
       return undefined;
     },
+    knows: (id) => home.knows(id),
     addEntity: (e) => home.addEntity(e),
+    register: (id, platform, uniqueId, originalName) => home.registerEntity(id, { platform, unique_id: uniqueId, original_name: originalName }),
+    unload: (id) => home.unloadEntity(id),
     removeEntity: (id) => home.removeEntity(id),
   };
 }

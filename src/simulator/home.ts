@@ -211,6 +211,23 @@ export class HomeModel implements SimHome {
     if (!e.registry?.disabled_by) this.applyState(e.entity_id, e.state, e.attributes, this.newContext());
   }
 
+  /** Whether the house defines the entity or the registry has it, with or without a state now. */
+  knows(entityId: string): boolean {
+    return this.definitions.has(entityId) || this.registries.entities.has(entityId);
+  }
+
+  /** Registers an entity that exists already (an automation that got an id). */
+  registerEntity(entityId: string, registry: NonNullable<HouseEntityInput["registry"]>): void {
+    const e = HouseEntitySchema.parse({ entity_id: entityId, registry });
+    this.registries.entities.set(entityId, registryEntry(e, this.clock.now() / 1000));
+    this.fireEvent("entity_registry_updated", { action: "create", entity_id: entityId });
+  }
+
+  /** Removes the state only, as HA unloads an entity on reload: its registry entry stays. */
+  unloadEntity(entityId: string): void {
+    this.dropState(entityId);
+  }
+
   removeEntity(entityId: string): void {
     const old = this.stateMap.get(entityId);
     const hadEntry = this.registries.entities.delete(entityId);

@@ -87,7 +87,7 @@ const TRIGGER_KEYS = new Map<string, readonly string[] | null>(Object.entries({
 function trigger(raw: unknown, path: Path): Obj {
   if (!isObj(raw)) fail("expected a dictionary", path);
   if (Object.hasOwn(raw, "platform") && Object.hasOwn(raw, "trigger")) fail("Cannot specify both 'platform' and 'trigger'. Please use 'trigger' only.", path);
-  const t = renamed(raw, "platform", "trigger");
+  const t = { ...renamed(raw, "platform", "trigger") };
   const kind = require(t, "trigger", path);
   if (typeof kind !== "string" || !TRIGGER_KEYS.has(kind)) fail(`Invalid trigger '${String(kind)}' specified`);
   const keys = TRIGGER_KEYS.get(kind as string);
@@ -171,7 +171,7 @@ export function actionKind(a: Obj): string | undefined {
 
 function action(raw: unknown, path: Path): Obj {
   if (!isObj(raw)) fail("expected dictionary", path);
-  const a = renamed(raw, "service", "action");
+  const a = { ...renamed(raw, "service", "action") };
   const kind = actionKind(a);
   if (!kind) fail("Unable to determine action", path);
   if (kind === "call_service") {

@@ -67,7 +67,7 @@ export class AutomationEngine {
       items = [...this.items.filter((i) => i.config.id !== onlyId), ...fresh];
     }
     for (const old of this.items) {
-      if (!items.some((i) => i.entityId === old.entityId) && this.host.getState(old.entityId)) this.host.removeEntity(old.entityId);
+      if (!items.some((i) => i.entityId === old.entityId) && this.host.getState(old.entityId)) this.host.unload(old.entityId);
     }
     this.items = items;
     this.byEntity.clear();
@@ -170,7 +170,7 @@ export class AutomationEngine {
   reloadScripts(): void {
     const before = [...this.scripts.keys()];
     this.scripts = scriptItems(this.host, this.scriptsYaml);
-    for (const id of before) if (!this.scripts.has(id) && this.host.getState(id)) this.host.removeEntity(id);
+    for (const id of before) if (!this.scripts.has(id) && this.host.getState(id)) this.host.unload(id);
   }
 
   /** `automation/config`: the raw config behind an automation entity. */

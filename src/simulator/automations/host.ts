@@ -23,6 +23,13 @@ export interface AutomationHost {
   checkService(domain: string, service: string): ServiceFailure | undefined;
   /** The entity id the registry has for a platform's unique id. */
   registeredEntityId(platform: string, uniqueId: string): string | undefined;
+  /** Whether the entity is defined or registered, whatever its state now. */
+  knows(entityId: string): boolean;
   addEntity(e: HouseEntityInput): void;
+  /** Registers an entity that exists already under a platform's unique id. */
+  register(entityId: string, platform: string, uniqueId: string, originalName: string): void;
+  /** Removes the state, keeping the registry entry (a reload). */
+  unload(entityId: string): void;
+  /** Removes the entity with its registry entry (a delete). */
   removeEntity(entityId: string): void;
 }

@@ -35,7 +35,10 @@ export function automationItems(host: AutomationHost, configs: Obj[]): { items: 
     const id = typeof raw.id === "string" ? raw.id : undefined;
     const name = alias ?? `automation ${listNo}`;
     const registered = id === undefined ? undefined : host.registeredEntityId("automation", id);
-    const existing = registered ?? (id === undefined && host.getState(`automation.${slug(name)}`) ? `automation.${slug(name)}` : undefined);
+    // An automation without a unique id is unloaded on reload, so its entity id is free for the same name again.
+    const unregistered = `automation.${slug(name)}`;
+    const reusable = host.getState(unregistered) !== undefined && host.registeredEntityId("automation", String(host.getState(unregistered)?.attributes.id)) === undefined && !taken.has(unregistered);
+    const existing = registered ?? (reusable ? unregistered : undefined);
     const entityId = existing ?? freeEntityId(host, "automation", name, taken);
     taken.add(entityId);
     let config;
@@ -64,12 +67,12 @@ export function automationItems(host: AutomationHost, configs: Obj[]): { items: 
 }
 
 function ensureEntity(host: AutomationHost, entityId: string, uniqueId: string | undefined, name: string, state: string, attributes: Obj): void {
-  const prior = host.getState(entityId);
-  if (prior) {
+  const domain = entityId.slice(0, entityId.indexOf("."));
+  if (host.getState(entityId) || host.knows(entityId)) {
+    if (uniqueId !== undefined && host.registeredEntityId(domain, uniqueId) === undefined) host.register(entityId, domain, uniqueId, name);
     host.setState(entityId, state, attributes, host.newContext());
     return;
   }
-  const domain = entityId.slice(0, entityId.indexOf("."));
   host.addEntity({
     entity_id: entityId,
     state,
