@@ -1,34 +1,14 @@
 import type { Clock } from "../shared/index.js";
-import type {
-  AreaRegistryEntry,
-  FloorRegistryEntry,
-  HassConfig,
-  HassContext,
-  HassState,
-  LabelRegistryEntry,
-} from "../ha/index.js";
+import type { HassConfig, HassContext, HassState } from "../ha/index.js";
 import { Bus, SimEvent } from "./bus.js";
 import type { SimHome } from "./sim-home.js";
 import { haConfig } from "./ha-config.js";
-import {
-  HouseAreaSchema,
-  HouseDeviceSchema,
-  HouseEntitySchema,
-  HouseFloorSchema,
-  HouseLabelSchema,
-  type House,
-  type HouseAreaInput,
-  type HouseDevice,
-  type HouseDeviceInput,
-  type HouseEntity,
-  type HouseEntityInput,
-  type HouseFloorInput,
-  type HouseLabelInput,
-} from "./house-schema.js";
+import { HouseEntitySchema, type House, type HouseEntity, type HouseEntityInput } from "./house-schema.js";
 import type { AutomationEngine } from "./automations/index.js";
 import { energyMetersOf } from "./energy/index.js";
 import { initialChangedMs } from "./history/index.js";
-import { Registries, pickOld, registryEntry, type SimEntityEntry } from "./registries.js";
+import { HomeRegistryEdits } from "./home-registries.js";
+import { pickOld, registryEntry, type SimEntityEntry } from "./registries.js";
 import { makeState, sameValue, type SimState } from "./state.js";
 import { stableMs } from "./time.js";
 import { createUlidFactory } from "./ulid.js";
@@ -39,9 +19,8 @@ import { ExposureSettings } from "./exposure.js";
 const MAX_RECORDED_PER_ENTITY = 2000;
 const MAX_REMEMBERED_CALLS = 5000;
 
-export class HomeModel implements SimHome {
+export class HomeModel extends HomeRegistryEdits implements SimHome {
   readonly bus = new Bus();
-  readonly registries = new Registries();
   readonly house: House;
   readonly startedMs: number;
   /** When the house's registry entries and config entries were made (epoch seconds): 30 days before start. */
@@ -64,6 +43,7 @@ export class HomeModel implements SimHome {
     house: House,
     private readonly clock: Clock,
   ) {
+    super();
     this.house = house;
     this.startedMs = clock.now();
     this.createdAt = (this.startedMs - 30 * 86_400_000) / 1000;
@@ -266,102 +246,5 @@ export class HomeModel implements SimHome {
       if (def) this.applyState(entityId, def.state, def.attributes, this.newContext());
     }
     this.fireEvent("entity_registry_updated", { action: "update", entity_id: entityId, changes: old });
-  }
-
-  addDevice(input: HouseDeviceInput): void {
-    const d = HouseDeviceSchema.parse(input);
-    if (this.registries.devices.has(d.id)) throw new SimulatorError("device_exists", `Device ${d.id} already exists.`);
-    if (d.parent_device_id && !this.registries.devices.has(d.parent_device_id)) {
-      throw new SimulatorError("device_not_found", `Parent device ${d.parent_device_id} does not exist; add it first.`);
-    }
-    const at = this.clock.now() / 1000;
-    this.registries.devices.set(d.id, { ...this.withParentEntry(d, this.registries.devices.values()), created_at: at, modified_at: at });
-    this.fireEvent("device_registry_updated", { action: "create", device_id: d.id });
-  }
-
-  /** A child device belongs to its parent's config entry and subentry (HA 2026.9); the house may leave them out. */
-  private withParentEntry(d: HouseDevice, devices: Iterable<HouseDevice>): HouseDevice {
-    if (!d.parent_device_id) return d;
-    for (const p of devices) {
-      if (p.id === d.parent_device_id) return { ...d, config_entry_id: p.config_entry_id, config_subentry_id: p.config_subentry_id };
-    }
-    return d;
-  }
-
-  updateDevice(deviceId: string, changes: Partial<HouseDevice>): void {
-    const d = this.registries.devices.get(deviceId);
-    if (!d) throw new SimulatorError("device_not_found", `Device ${deviceId} does not exist.`);
-    this.registries.devices.set(deviceId, { ...d, ...changes, id: deviceId, modified_at: this.clock.now() / 1000 });
-    this.fireEvent("device_registry_updated", { action: "update", device_id: deviceId, changes: pickOld(d, changes) });
-  }
-
-  removeDevice(deviceId: string): void {
-    if (!this.registries.devices.delete(deviceId)) throw new SimulatorError("device_not_found", `Device ${deviceId} does not exist.`);
-    this.fireEvent("device_registry_updated", { action: "remove", device_id: deviceId });
-    // HA removes the device's entities along with it.
-    for (const e of [...this.registries.entities.values()]) if (e.device_id === deviceId) this.removeEntity(e.entity_id);
-  }
-
-  upsertArea(input: HouseAreaInput): void {
-    const a = HouseAreaSchema.parse(input);
-    this.upsert(this.registries.areas, a.area_id, a, "area_registry_updated", "area_id");
-  }
-
-  updateArea(areaId: string, changes: Partial<AreaRegistryEntry>): void {
-    const a = this.registries.areas.get(areaId);
-    if (!a) throw new SimulatorError("not_found", `Area ${areaId} does not exist; create it with upsertArea().`);
-    this.upsertArea({ ...a, ...changes, area_id: areaId });
-  }
-
-  updateFloor(floorId: string, changes: Partial<FloorRegistryEntry>): void {
-    const f = this.registries.floors.get(floorId);
-    if (!f) throw new SimulatorError("not_found", `Floor ${floorId} does not exist; create it with upsertFloor().`);
-    this.upsertFloor({ ...f, ...changes, floor_id: floorId });
-  }
-
-  updateLabel(labelId: string, changes: Partial<LabelRegistryEntry>): void {
-    const l = this.registries.labels.get(labelId);
-    if (!l) throw new SimulatorError("not_found", `Label ${labelId} does not exist; create it with upsertLabel().`);
-    this.upsertLabel({ ...l, ...changes, label_id: labelId });
-  }
-
-  removeArea(areaId: string): void {
-    this.remove(this.registries.areas, areaId, "area_registry_updated", "area_id");
-  }
-
-  upsertFloor(input: HouseFloorInput): void {
-    const f = HouseFloorSchema.parse(input);
-    this.upsert(this.registries.floors, f.floor_id, f, "floor_registry_updated", "floor_id");
-  }
-
-  removeFloor(floorId: string): void {
-    this.remove(this.registries.floors, floorId, "floor_registry_updated", "floor_id");
-  }
-
-  upsertLabel(input: HouseLabelInput): void {
-    const l = HouseLabelSchema.parse(input);
-    this.upsert(this.registries.labels, l.label_id, l, "label_registry_updated", "label_id");
-  }
-
-  removeLabel(labelId: string): void {
-    this.remove(this.registries.labels, labelId, "label_registry_updated", "label_id");
-  }
-
-  private upsert<T extends object>(
-    map: Map<string, T & { created_at?: number; modified_at?: number }>,
-    id: string,
-    value: T,
-    eventType: string,
-    idKey: string,
-  ): void {
-    const at = this.clock.now() / 1000;
-    const existing = map.get(id);
-    map.set(id, { ...value, created_at: existing?.created_at ?? at, modified_at: at });
-    this.fireEvent(eventType, { action: existing ? "update" : "create", [idKey]: id });
-  }
-
-  private remove(map: Map<string, unknown>, id: string, eventType: string, idKey: string): void {
-    if (!map.delete(id)) throw new SimulatorError("not_found", `${idKey} ${id} does not exist.`);
-    this.fireEvent(eventType, { action: "remove", [idKey]: id });
   }
 }

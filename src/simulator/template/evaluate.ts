@@ -1,24 +1,12 @@
-import type { HassState } from "../../ha/index.js";
+import { getAttr, iterate } from "./access.js";
+import type { Env } from "./env.js";
 import { applyFilter, applyTest } from "./filters.js";
 import { callGlobal, GLOBALS } from "./functions.js";
+import { callMethod } from "./methods.js";
 import type { Expr, Node } from "./parser.js";
 import {
-  ALL_STATES, DateTime, DomainStates, equals, fail, isFloat, isPlainObject, Namespace, numberOf, PyFloat, str, TemplateState, TimeDelta, truthy, typeName, Undef,
+  ALL_STATES, DateTime, equals, fail, isFloat, isPlainObject, Namespace, numberOf, PyFloat, str, TimeDelta, truthy, typeName, Undef,
 } from "./values.js";
-
-/** Everything a rendering reads and records: states, variables, the clock, and the listeners HA's RenderInfo collects. */
-export interface Env {
-  lookup(entityId: string): HassState | undefined;
-  allStates(): HassState[];
-  scopes: Map<string, unknown>[];
-  nowMs: number;
-  timeZone: string;
-  strict: boolean;
-  warn(message: string): void;
-  /** performance.now() after which the rendering gives up. */
-  deadline: number | undefined;
-  info: { entities: Set<string>; domains: Set<string>; all: boolean; time: boolean };
-}
 
 class LoopSignal {
   constructor(readonly kind: "break" | "continue") {}
@@ -108,23 +96,6 @@ function renderFor(node: Extract<Node, { k: "for" }>, env: Env, out: { parts: st
   } finally {
     env.scopes.pop();
   }
-}
-
-/** What `for` and filters iterate: lists, dict keys, string characters, and states. */
-export function iterate(v: unknown, env: Env): unknown[] {
-  if (Array.isArray(v)) return v;
-  if (typeof v === "string") return [...v];
-  if (v === ALL_STATES) {
-    env.info.all = true;
-    return env.allStates().map((s) => new TemplateState(s)).sort((a, b) => a.s.entity_id.localeCompare(b.s.entity_id));
-  }
-  if (v instanceof DomainStates) {
-    env.info.domains.add(v.domain);
-    return env.allStates().filter((s) => s.entity_id.startsWith(`${v.domain}.`)).map((s) => new TemplateState(s)).sort((a, b) => a.s.entity_id.localeCompare(b.s.entity_id));
-  }
-  if (isPlainObject(v)) return Object.keys(v);
-  if (v instanceof Undef) return env.strict ? fail("UndefinedError", v.hint) : [];
-  return fail("TypeError", `'${typeName(v)}' object is not iterable`);
 }
 
 function resolveName(name: string, env: Env): unknown {
@@ -233,41 +204,6 @@ export function arithmetic(op: string, a: unknown, b: unknown): unknown {
   return fail("TemplateSyntaxError", `unknown operator ${op}`);
 }
 
-/** Attribute access, as Jinja's `getattr`: missing ones are undefined, not errors. */
-export function getAttr(obj: unknown, name: string, env: Env): unknown {
-  if (obj === ALL_STATES) return new DomainStates(name);
-  if (obj instanceof DomainStates) {
-    const id = `${obj.domain}.${name}`;
-    env.info.entities.add(id);
-    const s = env.lookup(id);
-    return s ? new TemplateState(s.entity_id === id ? s : { ...s, entity_id: id }) : null;
-  }
-  if (obj instanceof TemplateState) {
-    env.info.entities.add(obj.s.entity_id);
-    return obj.get(name);
-  }
-  if (obj instanceof Namespace) return obj.fields.has(name) ? obj.fields.get(name) : new Undef(`'Namespace object' has no attribute '${name}'`);
-  if (obj instanceof DateTime) {
-    const p = obj.parts();
-    const fields = new Map<string, number>(Object.entries({ year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second, microsecond: (obj.ms % 1000) * 1000 }));
-    if (fields.has(name)) return fields.get(name);
-    return { method: name, self: obj };
-  }
-  if (obj instanceof TimeDelta) {
-    if (name === "days") return Math.floor(obj.ms / 86_400_000);
-    if (name === "seconds") return Math.floor((obj.ms % 86_400_000) / 1000);
-    return { method: name, self: obj };
-  }
-  if (isPlainObject(obj)) {
-    if (Object.hasOwn(obj, name)) return obj[name];
-    if (["get", "items", "keys", "values"].includes(name)) return { method: name, self: obj };
-    return new Undef(`'dict object' has no attribute '${name}'`);
-  }
-  if (typeof obj === "string" || Array.isArray(obj)) return { method: name, self: obj };
-  if (obj instanceof Undef) return env.strict ? fail("UndefinedError", obj.hint) : new Undef(obj.hint);
-  return new Undef(`'${str(obj)}' has no attribute '${name}'`);
-}
-
 function getItem(obj: unknown, key: unknown, env: Env): unknown {
   if (Array.isArray(obj) || typeof obj === "string") {
     const n = numberOf(key);
@@ -287,56 +223,4 @@ function call(e: Extract<Expr, { k: "call" }>, env: Env): unknown {
   if (typeof fn === "object" && fn !== null && "method" in fn) return callMethod(fn as { method: string; self: unknown }, args);
   if (fn instanceof Undef) return fail("UndefinedError", fn.hint);
   return fail("TypeError", `'${typeName(fn)}' object is not callable`);
-}
-
-function callMethod(m: { method: string; self: unknown }, args: unknown[]): unknown {
-  const self = m.self;
-  if (typeof self === "string") {
-    switch (m.method) {
-      case "lower": return self.toLowerCase();
-      case "upper": return self.toUpperCase();
-      case "strip": return self.trim();
-      case "split": return args.length > 0 ? self.split(str(args[0])) : self.trim().split(/\s+/).filter(Boolean);
-      case "startswith": return self.startsWith(str(args[0]));
-      case "endswith": return self.endsWith(str(args[0]));
-      case "replace": return self.split(str(args[0])).join(str(args[1]));
-      case "title": return self.replace(/\b\w/g, (c) => c.toUpperCase());
-      case "capitalize": return self.charAt(0).toUpperCase() + self.slice(1).toLowerCase();
-    }
-  }
-  if (isPlainObject(self)) {
-    switch (m.method) {
-      case "get": return Object.hasOwn(self, str(args[0])) ? self[str(args[0])] : (args[1] ?? null);
-      case "items": return Object.entries(self);
-      case "keys": return Object.keys(self);
-      case "values": return Object.values(self);
-    }
-  }
-  if (self instanceof DateTime) {
-    switch (m.method) {
-      case "isoformat": return self.iso();
-      case "timestamp": return new PyFloat(self.ms / 1000);
-      case "weekday": return self.parts().weekday;
-      case "isoweekday": return self.parts().weekday + 1;
-      case "strftime": return strftime(self, str(args[0]));
-    }
-  }
-  if (self instanceof TimeDelta && m.method === "total_seconds") return new PyFloat(self.ms / 1000);
-  return fail("UndefinedError", `'${typeName(self)} object' has no attribute '${m.method}'`);
-}
-
-const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
-/** The common `strftime` codes. */
-export function strftime(d: DateTime, format: string): string {
-  const p = d.parts();
-  const pad = (n: number, w = 2) => String(n).padStart(w, "0");
-  const codes = new Map<string, string>(Object.entries({
-    Y: String(p.year), m: pad(p.month), d: pad(p.day), H: pad(p.hour), M: pad(p.minute), S: pad(p.second), y: pad(p.year % 100),
-    I: pad(((p.hour + 11) % 12) + 1), p: p.hour < 12 ? "AM" : "PM", A: DAY_NAMES[p.weekday]!, a: DAY_NAMES[p.weekday]!.slice(0, 3),
-    B: MONTH_NAMES[p.month - 1]!, b: MONTH_NAMES[p.month - 1]!.slice(0, 3), f: pad((d.ms % 1000) * 1000, 6), "%": "%",
-    z: d.iso().slice(-6).replace(":", ""),
-  }));
-  return format.replace(/%([A-Za-z%])/g, (all, c: string) => codes.get(c) ?? all);
 }

@@ -1,6 +1,6 @@
-import type { Env } from "./evaluate.js";
-import { getAttr, iterate, strftime } from "./evaluate.js";
-import { toDateTime } from "./functions.js";
+import { getAttr, iterate, toDateTime } from "./access.js";
+import type { Env } from "./env.js";
+import { strftime } from "./methods.js";
 import { DateTime, equals, fail, isFloat, isPlainObject, numberOf, PyFloat, repr, str, TemplateState, truthy, typeName, Undef } from "./values.js";
 
 /** A float or int from a value the way HA's `float`/`int` filters read it; undefined when they cannot. */

@@ -1,6 +1,6 @@
 import { fromLocal, localParts } from "../local-time.js";
-import type { Env } from "./evaluate.js";
-import { iterate } from "./evaluate.js";
+import { iterate, toDateTime } from "./access.js";
+import type { Env } from "./env.js";
 import { applyFilter } from "./filters.js";
 import { DateTime, fail, Namespace, numberOf, PyFloat, str, TemplateState, TimeDelta, truthy, Undef } from "./values.js";
 
@@ -18,18 +18,6 @@ function entityState(id: unknown, env: Env) {
   const entityId = String(id).toLowerCase();
   env.info.entities.add(entityId);
   return env.lookup(entityId);
-}
-
-/** Python's `datetime` from a value HA accepts: a datetime, an ISO string or a timestamp. */
-export function toDateTime(v: unknown, env: Env): DateTime | undefined {
-  if (v instanceof DateTime) return v;
-  const n = numberOf(v);
-  if (n !== undefined && typeof v !== "boolean") return new DateTime(n * 1000, "UTC");
-  if (typeof v === "string") {
-    const ms = Date.parse(v.includes("T") || v.includes(" ") ? v.replace(" ", "T") : v);
-    if (Number.isFinite(ms)) return new DateTime(ms, /[zZ]|[+-]\d\d:?\d\d$/.test(v) ? "UTC" : env.timeZone);
-  }
-  return undefined;
 }
 
 export function callGlobal(name: string, args: unknown[], kwargs: Record<string, unknown>, env: Env): unknown {

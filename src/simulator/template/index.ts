@@ -1,7 +1,9 @@
 import type { HassState } from "../../ha/index.js";
 import { dict } from "../../shared/index.js";
-import { renderNodes, TimeoutSignal, type Env } from "./evaluate.js";
-import { parseExpression, parseTemplate, type Expr } from "./parser.js";
+import type { Env } from "./env.js";
+import { renderNodes, TimeoutSignal } from "./evaluate.js";
+import { parseExpression, type Expr } from "./parser.js";
+import { parseTemplate } from "./statements.js";
 import { PyFloat, TemplateError } from "./values.js";
 
 export { TemplateError } from "./values.js";
