@@ -72,6 +72,20 @@ describe("the demo's stored traces", () => {
     expect(lastTriggered).toBeGreaterThanOrEqual(Date.parse(list[0].timestamp.start));
   });
 
+  it("agree with the recorded history: at 22:14 the light had been on since 21:43 and the sun was down", async () => {
+    const night = lastNight(NOW, "Europe/Amsterdam");
+    const history = (await cmd("history/history_during_period", {
+      start_time: new Date(night - 3_600_000).toISOString(), end_time: new Date(night + 600_000).toISOString(),
+      entity_ids: ["light.hallway_ceiling", "binary_sensor.hallway_motion_sensor_occupancy", "sun.sun"], minimal_response: true, no_attributes: true,
+    })).result as Record<string, { s: string; lu: number }[]>;
+    const at = (id: string, t: number) => history[id]!.filter((r) => r.lu * 1000 <= t).at(-1)!.s;
+    expect(at("light.hallway_ceiling", night)).toBe("on");
+    expect(history["light.hallway_ceiling"]!.find((r) => r.s === "on" && r.lu * 1000 > night - 3_600_000)!.lu * 1000).toBe(night - 31 * 60_000);
+    expect(at("binary_sensor.hallway_motion_sensor_occupancy", night)).toBe("on");
+    expect(at("binary_sensor.hallway_motion_sensor_occupancy", night - 1)).toBe("off");
+    expect(at("sun.sun", night)).toBe("below_horizon");
+  });
+
   it("keep the failed notification's error, and file the automation without an id under 'None', still running", async () => {
     const [failed] = await traces(automationId("washing_machine_done"));
     expect(failed).toMatchObject({ state: "stopped", script_execution: "error", last_step: "action/0", error: "Action notify.mobile_app_sams_phone not found." });

@@ -75,6 +75,16 @@ describe("long-term statistics of the demo's meters", () => {
     expect(Number(sim.home.getState("sensor.p1_meter_energy_import")!.state)).toBeCloseTo(last.state!, 0);
   });
 
+  it("read the same in the history as in the statistics: a meter's states only grow and end at its current state", async () => {
+    const rows = (await cmd("history/history_during_period", { start_time: iso(NOW - 24 * HOUR), entity_ids: ["sensor.p1_meter_energy_import"], minimal_response: true, no_attributes: true })).result["sensor.p1_meter_energy_import"] as { s: string; lu: number }[];
+    expect(rows.length).toBeGreaterThan(40);
+    for (let i = 1; i < rows.length; i++) expect(Number(rows[i]!.s)).toBeGreaterThanOrEqual(Number(rows[i - 1]!.s));
+    expect(rows.at(-1)!.s).toBe(sim.home.getState("sensor.p1_meter_energy_import")!.state);
+    const hourly = (await stats({ start_time: iso(NOW - 3 * HOUR), statistic_ids: ["sensor.p1_meter_energy_import"], period: "hour", types: ["state"] }))["sensor.p1_meter_energy_import"]!;
+    const atEnd = rows.filter((r) => r.lu * 1000 <= hourly[0]!.end).at(-1)!;
+    expect(Number(atEnd.s)).toBeCloseTo(hourly[0]!.state!, 1);
+  });
+
   it("make no solar energy while the sun is down", async () => {
     const rows = (await stats({ start_time: iso(NOW - 7 * 86_400_000), statistic_ids: ["sensor.solar_lifetime_energy"], period: "hour", types: ["change"] }))["sensor.solar_lifetime_energy"]!;
     const night = rows.filter((r) => [0, 15, 30, 45].every((m) => sunElevation(r.start + m * 60_000, AMSTERDAM.latitude, AMSTERDAM.longitude) < -1));
