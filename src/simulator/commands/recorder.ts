@@ -2,7 +2,7 @@ import { z } from "zod";
 import { historyDuringPeriod, logbookEvents } from "../history/index.js";
 import { systemLogEntries } from "../logs.js";
 import { STATISTIC_PERIODS, STATISTIC_TYPES, statisticsDuringPeriod, statisticsMetadata } from "../statistics/index.js";
-import { validUnits } from "../units.js";
+import { unitsOfClass } from "../units.js";
 import { CommandError, defineCommand, type Command } from "./command.js";
 import { bool, oneOf, str, strList, VALID_ENTITY_ID } from "./fields.js";
 
@@ -23,8 +23,12 @@ const UNIT_CLASSES = [
 const unitSchema = z.strictObject(
   Object.fromEntries(
     UNIT_CLASSES.map((cls) => {
-      const valid = validUnits(cls)?.sort();
-      const field = valid ? z.string().refine((u) => valid.includes(u), { error: `value must be one of [${valid.map((u) => `'${u}'`).join(", ")}]` }) : str();
+      const units = unitsOfClass(cls);
+      if (!units) return [cls, str().optional()];
+      // vol.In: the choices sorted, or as a set when None is among them and Python cannot sort.
+      const named = units.filter((u): u is string => u !== null).sort();
+      const choices = units.includes(null) ? `{None, ${named.map((u) => `'${u}'`).join(", ")}}` : `[${named.map((u) => `'${u}'`).join(", ")}]`;
+      const field = z.string().nullable().refine((u) => units.includes(u), { error: `value must be one of ${choices}` });
       return [cls, field.optional()];
     }),
   ),
@@ -103,7 +107,7 @@ export const recorderCommands: Command[] = [
           statisticIds: msg.statistic_ids,
           period: msg.period,
           types: msg.types ?? [...STATISTIC_TYPES],
-          units: msg.units as Record<string, string> | undefined,
+          units: msg.units as Record<string, string | null> | undefined,
           nowMs: conn.ctx.home.now(),
         }),
       );

@@ -2,7 +2,7 @@ import type { StatisticValue } from "../../ha/index.js";
 import { dict } from "../../shared/index.js";
 import type { RecordedHome } from "../history/index.js";
 import { addLocalDays, addLocalMonths, fromLocal, localParts, startOfLocalDay, startOfLocalMonth, startOfLocalWeek } from "../local-time.js";
-import { convertUnit, unitClass } from "../units.js";
+import { convertUnit, unitClass, unitsOfClass } from "../units.js";
 import { statSource, type StatRow, type StatSource } from "./sources.js";
 
 /** The statistic types HA knows (`recorder/websocket_api.py`). */
@@ -28,7 +28,7 @@ export interface StatisticsQuery {
   period: StatisticPeriod;
   types: readonly StatisticType[];
   /** Unit class → unit, as in HA's `units` argument. */
-  units?: Record<string, string>;
+  units?: Record<string, string | null>;
   nowMs: number;
 }
 
@@ -70,7 +70,7 @@ export function statisticsDuringPeriod(home: RecordedHome, q: StatisticsQuery): 
     const all = source.rows(table, 0, q.nowMs);
     const inRange = all.filter((r) => r.start >= startMs && (endMs === undefined || r.start < endMs));
     if (inRange.length === 0) continue;
-    const convert = converter(source.meta.unit, displayUnit(home, id, source.meta.unit), q.units);
+    const convert = converter(source.meta.unit, stateUnit(home, id, source.meta.unit), q.units);
     let rows = inRange.map((r) => pick(r, columns, convert));
     if (q.period !== "hour" && q.period !== "5minute") rows = reduce(rows, q.period, tz, columns);
     if (q.types.includes("change")) {
@@ -97,18 +97,24 @@ function align(period: StatisticPeriod, startMs: number, endMs: number | undefin
   }
 }
 
-/** The unit HA shows a statistic in: the sensor's current unit. */
-function displayUnit(home: RecordedHome, id: string, statUnit: string | null): string | null {
-  const unit = home.getState(id)?.attributes.unit_of_measurement;
-  return typeof unit === "string" ? unit : statUnit;
+/** The unit the sensor reports now: null without one, the statistic's own unit when there is no state. */
+function stateUnit(home: RecordedHome, id: string, statUnit: string | null): string | null {
+  const state = home.getState(id);
+  if (!state) return statUnit;
+  const unit = state.attributes.unit_of_measurement;
+  return typeof unit === "string" ? unit : null;
 }
 
-/** `_get_statistic_to_display_unit_converter`: to the requested unit of the class, else to the display unit. */
-function converter(statUnit: string | null, display: string | null, units: Record<string, string> | undefined): (v: number) => number {
-  if (statUnit === null) return (v) => v;
+/**
+ * `_get_statistic_to_display_unit_converter`: to the unit asked for the
+ * statistic's class, else to the sensor's current unit; no conversion when
+ * the unit has no class or the target is not one of the class's units.
+ */
+function converter(statUnit: string | null, current: string | null, units: Record<string, string | null> | undefined): (v: number) => number {
   const cls = unitClass(statUnit);
-  const target = (cls !== undefined && units && Object.hasOwn(units, cls) ? units[cls] : undefined) ?? display;
-  if (target === null || target === statUnit) return (v) => v;
+  if (cls === undefined) return (v) => v;
+  const target = units && Object.hasOwn(units, cls) ? (units[cls] ?? null) : current;
+  if (target === statUnit || !unitsOfClass(cls)?.includes(target)) return (v) => v;
   return (v) => convertUnit(v, statUnit, target) ?? v;
 }
 

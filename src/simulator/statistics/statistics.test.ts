@@ -154,4 +154,20 @@ describe("statistics metadata", () => {
     const all = (await cmd("recorder/get_statistics_metadata")).result as unknown[];
     expect(all.length).toBeGreaterThan(sums.length);
   });
+
+  it("names the unit class HA's converters give a unit: minutes are a duration, percentages and no unit at all are unitless", async () => {
+    const meta = (await cmd("recorder/get_statistics_metadata")).result as { statistic_id: string; statistics_unit_of_measurement: string | null; unit_class: string | null }[];
+    const classOf = (unit: string | null) => new Set(meta.filter((m) => m.statistics_unit_of_measurement === unit).map((m) => m.unit_class));
+    expect(classOf("min")).toEqual(new Set(["duration"]));
+    expect(classOf("%")).toEqual(new Set(["unitless"]));
+    expect(classOf(null)).toEqual(new Set(["unitless"]));
+    expect(classOf("hPa")).toEqual(new Set(["pressure"]));
+    expect(classOf("dBm")).toEqual(new Set([null]));
+    const runTime = meta.find((m) => m.statistics_unit_of_measurement === "min")!.statistic_id;
+    const q = { start_time: iso(NOW - 2 * 86_400_000), statistic_ids: [runTime], period: "day", types: ["state"] };
+    const minutes = (await stats(q))[runTime]!;
+    const hours = (await stats({ ...q, units: { duration: "h" } }))[runTime]!;
+    expect(hours[0]!.state!).toBeCloseTo(minutes[0]!.state! / 60, 6);
+    expect((await cmd("recorder/statistics_during_period", { ...q, units: { pressure: "atm" } })).error.message).toMatch(/^value must be one of \['Pa', 'bar', 'cbar', 'hPa', /);
+  });
 });
