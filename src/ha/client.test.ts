@@ -113,7 +113,7 @@ describe("HA client against the simulator", () => {
     await c.connect();
     const lock = sim.home.getState("lock.front_door")?.state;
     await expect(c.renderTemplate("Lock is {{ states('lock.front_door') }}")).resolves.toBe(`Lock is ${String(lock)}`);
-    const err = await c.renderTemplate("{{ now() }}").catch((e: unknown) => e);
+    const err = await c.renderTemplate("{{ states('lock.front_door') | float }}").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HaCommandError);
     expect((err as HaCommandError).code).toBe("template_error");
   });

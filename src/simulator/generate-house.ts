@@ -73,7 +73,10 @@ export function generateHouse(o: { entities: number; seed: number }): House {
       currency: "EUR", language: "en", unit_system: "metric",
     },
     floors, areas, labels, config_entries: entries, devices, entities,
-    history: { flapping, outages: outageTarget ? [{ entity_id: outageTarget.entity_id, start_hours_ago: 6, hours: 1 }] : [] },
+    history: { flapping, outages: outageTarget ? [{ entity_id: outageTarget.entity_id, start_hours_ago: 6, hours: 1 }] : [], scripted: [] },
+    automations: [],
+    scripts: {},
+    automation_runs: [],
   };
 }
 

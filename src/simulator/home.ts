@@ -1,32 +1,14 @@
 import type { Clock } from "../shared/index.js";
-import type {
-  AreaRegistryEntry,
-  FloorRegistryEntry,
-  HassConfig,
-  HassContext,
-  HassState,
-  LabelRegistryEntry,
-} from "../ha/index.js";
+import type { HassConfig, HassContext, HassState } from "../ha/index.js";
 import { Bus, SimEvent } from "./bus.js";
 import type { SimHome } from "./sim-home.js";
 import { haConfig } from "./ha-config.js";
-import {
-  HouseAreaSchema,
-  HouseDeviceSchema,
-  HouseEntitySchema,
-  HouseFloorSchema,
-  HouseLabelSchema,
-  type House,
-  type HouseAreaInput,
-  type HouseDevice,
-  type HouseDeviceInput,
-  type HouseEntity,
-  type HouseEntityInput,
-  type HouseFloorInput,
-  type HouseLabelInput,
-} from "./house-schema.js";
+import { HouseEntitySchema, type House, type HouseEntity, type HouseEntityInput } from "./house-schema.js";
+import type { AutomationEngine } from "./automations/index.js";
+import { energyMetersOf } from "./energy/index.js";
 import { initialChangedMs } from "./history/index.js";
-import { Registries, pickOld, registryEntry, type SimEntityEntry } from "./registries.js";
+import { HomeRegistryEdits } from "./home-registries.js";
+import { pickOld, registryEntry, type SimEntityEntry } from "./registries.js";
 import { makeState, sameValue, type SimState } from "./state.js";
 import { stableMs } from "./time.js";
 import { createUlidFactory } from "./ulid.js";
@@ -37,9 +19,8 @@ import { ExposureSettings } from "./exposure.js";
 const MAX_RECORDED_PER_ENTITY = 2000;
 const MAX_REMEMBERED_CALLS = 5000;
 
-export class HomeModel implements SimHome {
+export class HomeModel extends HomeRegistryEdits implements SimHome {
   readonly bus = new Bus();
-  readonly registries = new Registries();
   readonly house: House;
   readonly startedMs: number;
   /** When the house's registry entries and config entries were made (epoch seconds): 30 days before start. */
@@ -53,6 +34,8 @@ export class HomeModel implements SimHome {
   readonly definitions = new Map<string, HouseEntity>();
   /** Voice-assistant exposure, as set on HA's Expose page. */
   readonly exposure = new ExposureSettings();
+  /** Automations and scripts, once the simulator has set them up; told of every state change. */
+  automations: AutomationEngine | undefined;
   private readonly ulid = createUlidFactory();
   private domainSet: Set<string> | undefined;
 
@@ -60,6 +43,7 @@ export class HomeModel implements SimHome {
     house: House,
     private readonly clock: Clock,
   ) {
+    super();
     this.house = house;
     this.startedMs = clock.now();
     this.createdAt = (this.startedMs - 30 * 86_400_000) / 1000;
@@ -69,6 +53,7 @@ export class HomeModel implements SimHome {
     for (const l of house.labels) r.labels.set(l.label_id, { ...l, created_at: createdAt, modified_at: createdAt });
     for (const a of house.areas) r.areas.set(a.area_id, { ...a, created_at: createdAt, modified_at: createdAt });
     for (const c of house.config_entries) r.configEntries.set(c.entry_id, c);
+    const meters = energyMetersOf(this);
     for (const d of house.devices) r.devices.set(d.id, { ...this.withParentEntry(d, house.devices), created_at: createdAt, modified_at: createdAt });
     for (const e of house.entities) {
       this.definitions.set(e.entity_id, e);
@@ -77,10 +62,9 @@ export class HomeModel implements SimHome {
       if (e.registry?.disabled_by) continue;
       const changedMs = stableMs(initialChangedMs(house, e, this.startedMs));
       const context = { id: this.ulid(changedMs), parent_id: null, user_id: null };
-      this.stateMap.set(
-        e.entity_id,
-        makeState({ entityId: e.entity_id, state: e.state, attributes: e.attributes, changedMs, updatedMs: changedMs, context }),
-      );
+      // A modelled meter reads what its model says at start (a daily meter: what flowed since midnight).
+      const state = meters.isDaily(e.entity_id) ? meters.stateText(e.entity_id, this.startedMs) : e.state;
+      this.stateMap.set(e.entity_id, makeState({ entityId: e.entity_id, state, attributes: e.attributes, changedMs, updatedMs: changedMs, context }));
     }
   }
 
@@ -137,6 +121,7 @@ export class HomeModel implements SimHome {
     if (!old) this.domainSet = undefined;
     this.remember(entityId, next);
     this.fireStateChanged(entityId, old, next, context);
+    this.automations?.onStateChanged(entityId, old?.wire, next.wire, context);
     return true;
   }
 
@@ -146,7 +131,9 @@ export class HomeModel implements SimHome {
     if (!old) return undefined;
     this.stateMap.delete(entityId);
     this.domainSet = undefined;
-    this.fireStateChanged(entityId, old, undefined, this.newContext());
+    const context = this.newContext();
+    this.fireStateChanged(entityId, old, undefined, context);
+    this.automations?.onStateChanged(entityId, old.wire, undefined, context);
     return old;
   }
 
@@ -157,6 +144,16 @@ export class HomeModel implements SimHome {
       for (const id of this.stateMap.keys()) this.domainSet.add(id.slice(0, id.indexOf(".")));
     }
     return this.domainSet;
+  }
+
+  /** Moves every modelled meter to its reading at `nowMs`, as a real meter's updates would. */
+  advanceMeters(nowMs: number): void {
+    const meters = energyMetersOf(this);
+    for (const id of meters.ids()) {
+      const current = this.stateMap.get(id);
+      const next = meters.stateText(id, nowMs);
+      if (current && current.wire.state !== next) this.applyState(id, next, undefined, this.newContext());
+    }
   }
 
   rememberServiceCall(contextId: string, domain: string, service: string): void {
@@ -192,6 +189,23 @@ export class HomeModel implements SimHome {
       this.fireEvent("entity_registry_updated", { action: "create", entity_id: e.entity_id });
     }
     if (!e.registry?.disabled_by) this.applyState(e.entity_id, e.state, e.attributes, this.newContext());
+  }
+
+  /** Whether the house defines the entity or the registry has it, with or without a state now. */
+  knows(entityId: string): boolean {
+    return this.definitions.has(entityId) || this.registries.entities.has(entityId);
+  }
+
+  /** Registers an entity that exists already (an automation that got an id). */
+  registerEntity(entityId: string, registry: NonNullable<HouseEntityInput["registry"]>): void {
+    const e = HouseEntitySchema.parse({ entity_id: entityId, registry });
+    this.registries.entities.set(entityId, registryEntry(e, this.clock.now() / 1000));
+    this.fireEvent("entity_registry_updated", { action: "create", entity_id: entityId });
+  }
+
+  /** Removes the state only, as HA unloads an entity on reload: its registry entry stays. */
+  unloadEntity(entityId: string): void {
+    this.dropState(entityId);
   }
 
   removeEntity(entityId: string): void {
@@ -232,102 +246,5 @@ export class HomeModel implements SimHome {
       if (def) this.applyState(entityId, def.state, def.attributes, this.newContext());
     }
     this.fireEvent("entity_registry_updated", { action: "update", entity_id: entityId, changes: old });
-  }
-
-  addDevice(input: HouseDeviceInput): void {
-    const d = HouseDeviceSchema.parse(input);
-    if (this.registries.devices.has(d.id)) throw new SimulatorError("device_exists", `Device ${d.id} already exists.`);
-    if (d.parent_device_id && !this.registries.devices.has(d.parent_device_id)) {
-      throw new SimulatorError("device_not_found", `Parent device ${d.parent_device_id} does not exist; add it first.`);
-    }
-    const at = this.clock.now() / 1000;
-    this.registries.devices.set(d.id, { ...this.withParentEntry(d, this.registries.devices.values()), created_at: at, modified_at: at });
-    this.fireEvent("device_registry_updated", { action: "create", device_id: d.id });
-  }
-
-  /** A child device belongs to its parent's config entry and subentry (HA 2026.9); the house may leave them out. */
-  private withParentEntry(d: HouseDevice, devices: Iterable<HouseDevice>): HouseDevice {
-    if (!d.parent_device_id) return d;
-    for (const p of devices) {
-      if (p.id === d.parent_device_id) return { ...d, config_entry_id: p.config_entry_id, config_subentry_id: p.config_subentry_id };
-    }
-    return d;
-  }
-
-  updateDevice(deviceId: string, changes: Partial<HouseDevice>): void {
-    const d = this.registries.devices.get(deviceId);
-    if (!d) throw new SimulatorError("device_not_found", `Device ${deviceId} does not exist.`);
-    this.registries.devices.set(deviceId, { ...d, ...changes, id: deviceId, modified_at: this.clock.now() / 1000 });
-    this.fireEvent("device_registry_updated", { action: "update", device_id: deviceId, changes: pickOld(d, changes) });
-  }
-
-  removeDevice(deviceId: string): void {
-    if (!this.registries.devices.delete(deviceId)) throw new SimulatorError("device_not_found", `Device ${deviceId} does not exist.`);
-    this.fireEvent("device_registry_updated", { action: "remove", device_id: deviceId });
-    // HA removes the device's entities along with it.
-    for (const e of [...this.registries.entities.values()]) if (e.device_id === deviceId) this.removeEntity(e.entity_id);
-  }
-
-  upsertArea(input: HouseAreaInput): void {
-    const a = HouseAreaSchema.parse(input);
-    this.upsert(this.registries.areas, a.area_id, a, "area_registry_updated", "area_id");
-  }
-
-  updateArea(areaId: string, changes: Partial<AreaRegistryEntry>): void {
-    const a = this.registries.areas.get(areaId);
-    if (!a) throw new SimulatorError("not_found", `Area ${areaId} does not exist; create it with upsertArea().`);
-    this.upsertArea({ ...a, ...changes, area_id: areaId });
-  }
-
-  updateFloor(floorId: string, changes: Partial<FloorRegistryEntry>): void {
-    const f = this.registries.floors.get(floorId);
-    if (!f) throw new SimulatorError("not_found", `Floor ${floorId} does not exist; create it with upsertFloor().`);
-    this.upsertFloor({ ...f, ...changes, floor_id: floorId });
-  }
-
-  updateLabel(labelId: string, changes: Partial<LabelRegistryEntry>): void {
-    const l = this.registries.labels.get(labelId);
-    if (!l) throw new SimulatorError("not_found", `Label ${labelId} does not exist; create it with upsertLabel().`);
-    this.upsertLabel({ ...l, ...changes, label_id: labelId });
-  }
-
-  removeArea(areaId: string): void {
-    this.remove(this.registries.areas, areaId, "area_registry_updated", "area_id");
-  }
-
-  upsertFloor(input: HouseFloorInput): void {
-    const f = HouseFloorSchema.parse(input);
-    this.upsert(this.registries.floors, f.floor_id, f, "floor_registry_updated", "floor_id");
-  }
-
-  removeFloor(floorId: string): void {
-    this.remove(this.registries.floors, floorId, "floor_registry_updated", "floor_id");
-  }
-
-  upsertLabel(input: HouseLabelInput): void {
-    const l = HouseLabelSchema.parse(input);
-    this.upsert(this.registries.labels, l.label_id, l, "label_registry_updated", "label_id");
-  }
-
-  removeLabel(labelId: string): void {
-    this.remove(this.registries.labels, labelId, "label_registry_updated", "label_id");
-  }
-
-  private upsert<T extends object>(
-    map: Map<string, T & { created_at?: number; modified_at?: number }>,
-    id: string,
-    value: T,
-    eventType: string,
-    idKey: string,
-  ): void {
-    const at = this.clock.now() / 1000;
-    const existing = map.get(id);
-    map.set(id, { ...value, created_at: existing?.created_at ?? at, modified_at: at });
-    this.fireEvent(eventType, { action: existing ? "update" : "create", [idKey]: id });
-  }
-
-  private remove(map: Map<string, unknown>, id: string, eventType: string, idKey: string): void {
-    if (!map.delete(id)) throw new SimulatorError("not_found", `${idKey} ${id} does not exist.`);
-    this.fireEvent(eventType, { action: "remove", [idKey]: id });
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HouseScriptedHistorySchema, houseLogicFields } from "./house-logic-schema.js";
 
 /**
  * The house document: everything the simulator needs to play a home. Optional
@@ -163,6 +164,8 @@ export const HouseHistorySchema = z.object({
   outages: z
     .array(z.object({ entity_id: z.string(), start_hours_ago: z.number().min(0).max(24), hours: z.number().positive() }))
     .default([]),
+  /** Entities whose history is written out instead of generated. */
+  scripted: z.array(HouseScriptedHistorySchema).default([]),
 });
 
 const HouseObjectSchema = z.object({
@@ -177,11 +180,13 @@ const HouseObjectSchema = z.object({
   history: HouseHistorySchema.optional(),
   system_log: z.array(HouseSystemLogEntrySchema).optional(),
   error_log: z.string().optional(),
+  ...houseLogicFields,
 });
 
 export const HouseSchema = HouseObjectSchema.superRefine((house, ctx) => checkReferences(house, ctx));
 
 export type House = z.infer<typeof HouseSchema>;
+export type HouseConfig = z.infer<typeof HouseConfigSchema>;
 /** What a house file may contain before defaults are applied. */
 export type HouseInput = z.input<typeof HouseSchema>;
 export type HouseEntity = z.infer<typeof HouseEntitySchema>;

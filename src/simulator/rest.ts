@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerContext } from "./context.js";
 import { CommandError } from "./command-error.js";
 import { errorLogText } from "./logs.js";
+import { handleConfigView } from "./rest-config.js";
 import { callService } from "./services/index.js";
-import { renderTemplate, TemplateError } from "./template.js";
+import { renderTemplate, TemplateError } from "./template/index.js";
 
 /**
  * HA's REST API, the parts clients use to check a token, read states, call
@@ -25,6 +26,13 @@ export function handleRest(ctx: ServerContext, req: IncomingMessage, res: Server
     return;
   }
   const home = ctx.home;
+  const body = () => new Promise<unknown>((resolve) => readBody(req, resolve));
+  if (handleConfigView({ home, user, req, res, path, body, json })) return;
+  // HA's APITemplateView and APIErrorLog are for administrators only (`@require_admin`).
+  if ((path === "/api/template" || path === "/api/error_log") && !user.isAdmin) {
+    send(res, 401, "text/plain; charset=utf-8", "401: Unauthorized");
+    return;
+  }
   if (req.method === "POST" && (path.startsWith("/api/services/") || path === "/api/template")) {
     readJson(req, (body) => {
       try {
@@ -76,7 +84,12 @@ function postService(
 /** `POST /api/template`: the rendered text. */
 function postTemplate(ctx: ServerContext, body: Record<string, unknown>, res: ServerResponse): void {
   try {
-    const rendered = renderTemplate(String(body.template ?? ""), (id) => ctx.home.getState(id), (body.variables as Record<string, unknown>) ?? {});
+    const home = ctx.home;
+    const rendered = renderTemplate(String(body.template ?? ""), (id) => home.getState(id), (body.variables as Record<string, unknown>) ?? {}, {
+      nowMs: home.now(),
+      timeZone: home.house.config.time_zone,
+      allStates: () => home.states(),
+    });
     send(res, 200, "text/plain; charset=utf-8", typeof rendered.result === "string" ? rendered.result : JSON.stringify(rendered.result));
   } catch (err) {
     if (!(err instanceof TemplateError)) throw err;
@@ -85,13 +98,17 @@ function postTemplate(ctx: ServerContext, body: Record<string, unknown>, res: Se
 }
 
 function readJson(req: IncomingMessage, done: (body: Record<string, unknown> | undefined) => void): void {
+  readBody(req, (parsed) => done(typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined));
+}
+
+/** The JSON body (an empty one reads as `{}`), or undefined when it is not JSON. */
+function readBody(req: IncomingMessage, done: (body: unknown) => void): void {
   const chunks: Buffer[] = [];
   req.on("data", (c: Buffer) => chunks.push(c));
   req.on("end", () => {
     const text = Buffer.concat(chunks).toString("utf8");
     try {
-      const parsed: unknown = text.trim() === "" ? {} : JSON.parse(text);
-      done(typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined);
+      done(text.trim() === "" ? {} : JSON.parse(text));
     } catch {
       done(undefined);
     }

@@ -1,5 +1,6 @@
 import { silentLogger, systemClock, type Clock, type Logger } from "../shared/index.js";
 import { SimAuth, type RefreshTokenInfo, type TokenEndpointFault } from "./auth/index.js";
+import { startAutomations } from "./automation-host.js";
 import { burst } from "./burst.js";
 import { allCommands } from "./commands/index.js";
 import type { ServerContext } from "./context.js";
@@ -63,6 +64,12 @@ export interface Simulator {
     burst(o: { changes: number; entityIds?: string[] }): Promise<void>;
   };
   stats(): { connections: number; messagesSent: number };
+  /**
+   * Does what the clock says is due: time and sun triggers, `for` periods of
+   * state triggers, and new meter readings. The simulator calls it every
+   * second; tests with a manual clock call it after moving the clock.
+   */
+  tick(): void;
   close(): Promise<void>;
 }
 
@@ -79,6 +86,18 @@ function scheduleTimer(ms: number, run: () => void): () => void {
 export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
   const host = options.host ?? "127.0.0.1";
   const home = new HomeModel(options.house, options.clock ?? systemClock);
+  const automations = startAutomations(home);
+  let metersAt = home.now();
+  const tick = () => {
+    automations.tick();
+    // Meters report every few minutes, like a P1 meter's integration polls.
+    if (home.now() - metersAt >= 300_000) {
+      metersAt = home.now();
+      home.advanceMeters(metersAt);
+    }
+  };
+  const ticker = setInterval(tick, 1000);
+  ticker.unref();
   const users = new UserStore(options.users);
   const auth = new SimAuth(users, options.clock ?? systemClock);
   const ctx: ServerContext = {
@@ -167,8 +186,14 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       burst: (o) => burst(home, o),
     },
     stats: () => ({ connections: server.connections.size, messagesSent: ctx.counters.messagesSent }),
+    tick: () => {
+      automations.tick();
+      metersAt = home.now();
+      home.advanceMeters(metersAt);
+    },
     close: async () => {
       closed = true;
+      clearInterval(ticker);
       await restarting?.catch(() => undefined);
       await server.stop();
     },

@@ -1,10 +1,13 @@
 /**
  * Home Assistant writes timestamps as ISO 8601 with microseconds and an
- * explicit offset ("2026-11-21T07:55:12.482000+00:00"), and as epoch seconds
+ * explicit offset ("2026-11-21T07:55:12.482000+00:00"; "2026-11-21T07:55:12+00:00"
+ * on a whole second), and as epoch seconds
  * (floats) in compressed messages.
  */
 export function isoTime(ms: number): string {
-  return new Date(ms).toISOString().replace("Z", "000+00:00");
+  const text = new Date(ms).toISOString();
+  // Python's isoformat() leaves out a fraction of zero microseconds.
+  return ms % 1000 === 0 ? text.replace(".000Z", "+00:00") : text.replace("Z", "000+00:00");
 }
 
 /**

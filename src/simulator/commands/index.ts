@@ -1,6 +1,8 @@
 import { authCommands } from "./auth.js";
+import { automationCommands } from "./automations.js";
 import type { Command } from "./command.js";
 import { coreCommands } from "./core.js";
+import { energyCommands } from "./energy.js";
 import { exposureCommands } from "./exposure.js";
 import { subscribeEntities } from "./entities.js";
 import { registryCommands } from "./registries.js";
@@ -12,6 +14,6 @@ export { humanizeIssues, humanizeLine } from "./humanize.js";
 
 /** Every WebSocket command the simulator understands, by type. */
 export function allCommands(): Map<string, Command> {
-  const list: Command[] = [...coreCommands, subscribeEntities, ...registryCommands, ...serviceCommands, ...recorderCommands, renderTemplateCommand, ...exposureCommands, ...authCommands];
+  const list: Command[] = [...coreCommands, subscribeEntities, ...registryCommands, ...serviceCommands, ...recorderCommands, ...energyCommands, ...automationCommands, renderTemplateCommand, ...exposureCommands, ...authCommands];
   return new Map(list.map((c) => [c.type, c]));
 }

@@ -8,7 +8,7 @@ const INTEGRATION_TITLES = new Map(Object.entries({
   hue: "Hue Bridge", zha: "SONOFF Zigbee 3.0 USB Dongle Plus", shelly: "Shelly", sonoff: "SONOFF (eWeLink)", ecobee: "ecobee",
   nest: "Google Nest", sonos: "Sonos", cast: "Google Cast", nuki: "Nuki Bridge", roborock: "Roborock", unifiprotect: "UniFi Protect",
   homewizard: "P1 meter", solaredge: "SolarEdge", home_connect: "Home Connect", husqvarna_automower: "Husqvarna Automower",
-  mobile_app: "Mobile App", met: "Home", sun: "Sun", shopping_list: "Shopping list",
+  mobile_app: "Mobile App", met: "Home", sun: "Sun", shopping_list: "Shopping list", esphome: "heat-pump-monitor",
 }));
 
 /** Domains whose device class HA also puts in the state attributes. */

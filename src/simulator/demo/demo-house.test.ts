@@ -58,6 +58,19 @@ describe("the demo house", () => {
     for (const a of house.areas) for (const id of [a.temperature_entity_id, a.humidity_entity_id]) if (id) expect(ids).toContain(id);
   });
 
+  it("has automations whose configs, runs and energy meters only name entities it has", () => {
+    const referenced = (v: unknown): string[] =>
+      typeof v === "string" ? (/^[a-z_]+\.[a-z0-9_]+$/.test(v) ? [v] : []) : Array.isArray(v) ? v.flatMap(referenced) : typeof v === "object" && v !== null ? Object.entries(v).flatMap(([k, x]) => (k === "action" || k === "id" ? [] : referenced(x))) : [];
+    for (const config of house.automations) for (const id of referenced(config)) expect(ids, `${String(config.alias)} → ${id}`).toContain(id);
+    const configIds = new Set(house.automations.map((a) => a.id ?? a.alias));
+    for (const run of house.automation_runs) expect(configIds).toContain(run.automation);
+    expect(house.automations.filter((a) => a.id === undefined)).toHaveLength(1);
+    for (const m of house.energy!.meters) expect(ids, m.statistic_id).toContain(m.statistic_id);
+    const prefs = house.energy!.prefs as { energy_sources: Record<string, unknown>[] };
+    const metered = new Set(house.energy!.meters.map((m) => m.statistic_id));
+    for (const s of prefs.energy_sources) for (const k of ["stat_energy_from", "stat_energy_to"]) if (typeof s[k] === "string") expect(metered).toContain(s[k]);
+  });
+
   it("is a fresh copy each call", () => {
     const a = demoHouse();
     a.entities[0]!.state = "changed";

@@ -1,6 +1,8 @@
 import type { HouseDeviceInput, HouseEntityInput } from "../house-schema.js";
 import { hexId } from "../random.js";
 import { DEFAULT_ADMIN_ID } from "../users.js";
+import { nextSunEvent, sunPosition } from "../sun.js";
+import { automationId } from "./automations.js";
 import { configEntryId } from "./build.js";
 
 /** Entities that belong to no physical device: people, helpers, automations, scripts, scenes, weather. */
@@ -29,15 +31,36 @@ export const SUN_DEVICE: HouseDeviceInput = {
   identifiers: [["sun", configEntryId("sun")]], entry_type: "service",
 };
 
-export function extraEntities(nowMs: number): HouseEntityInput[] {
+/** `sun.sun` as HA's sun integration shows it at `nowMs`: above or below the horizon, and the next events. */
+function sunEntity(nowMs: number, place: { latitude: number; longitude: number }): { state: string; attributes: Record<string, unknown> } {
+  const { latitude: lat, longitude: lon } = place;
+  const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString().replace("Z", "+00:00"));
+  const rising = nextSunEvent(nowMs, "sunrise", lat, lon);
+  const setting = nextSunEvent(nowMs, "sunset", lat, lon);
+  const { elevation, azimuth } = sunPosition(nowMs, lat, lon);
+  const noon = setting !== undefined && rising !== undefined ? (rising < setting ? (rising + setting) / 2 : setting - 4 * 3_600_000) : undefined;
+  return {
+    state: elevation > -0.833 ? "above_horizon" : "below_horizon",
+    attributes: {
+      next_dawn: iso(rising === undefined ? undefined : rising - 40 * 60_000), next_dusk: iso(setting === undefined ? undefined : setting + 40 * 60_000),
+      next_midnight: iso(noon === undefined ? undefined : noon + 12 * 3_600_000), next_noon: iso(noon), next_rising: iso(rising), next_setting: iso(setting),
+      elevation: Math.round(elevation * 100) / 100, azimuth: Math.round(azimuth * 100) / 100,
+      rising: rising !== undefined && setting !== undefined && rising < setting, friendly_name: "Sun",
+    },
+  };
+}
+
+export function extraEntities(nowMs: number, place: { latitude: number; longitude: number } = { latitude: 52.3731, longitude: 4.8922 }): HouseEntityInput[] {
   const ago = (hours: number) => new Date(nowMs - hours * 3_600_000).toISOString().replace("Z", "+00:00");
-  const automation = (id: string, name: string, on: boolean, lastHours: number | null, labels: string[] = [], area: string | null = null) =>
+  // Each automation's entity belongs to its config in automations.yaml (`./automations.ts`); runs set `last_triggered`.
+  const automation = (id: string, name: string, on: boolean, mode: string, labels: string[] = [], area: string | null = null) =>
     entity(
       `automation.${id}`,
       on ? "on" : "off",
-      { id: hexId(`auto:${id}`, 13), last_triggered: lastHours === null ? null : ago(lastHours), mode: "single", current: 0, friendly_name: name },
-      { platform: "automation", original_name: name, labels, area_id: area },
+      { id: automationId(id), last_triggered: null, mode, current: 0, ...(mode === "queued" || mode === "parallel" ? { max: 10 } : {}), friendly_name: name },
+      { platform: "automation", unique_id: automationId(id), original_name: name, labels, area_id: area },
     );
+  const sun = sunEntity(nowMs, place);
   const script = (id: string, name: string, icon: string, sequence: HouseEntityInput["sequence"], labels: string[] = []) =>
     entity(
       `script.${id}`,
@@ -61,8 +84,8 @@ export function extraEntities(nowMs: number): HouseEntityInput[] {
     // zone.home comes from the core config and has no registry entry, like YAML entities.
     { entity_id: "zone.home", state: "1", attributes: { latitude: 52.3731, longitude: 4.8922, radius: 100, passive: false, persons: ["person.alex"], editable: true, icon: "mdi:home", friendly_name: "Home" } },
     entity("zone.work", "0", { latitude: 52.3584, longitude: 4.8811, radius: 150, passive: false, persons: [], editable: true, icon: "mdi:briefcase", friendly_name: "Work" }, { platform: "zone", original_name: "Work" }),
-    entity("sun.sun", "below_horizon", { next_dawn: ago(-7), next_dusk: ago(-17), next_midnight: ago(-1), next_noon: ago(-12), next_rising: ago(-7.6), next_setting: ago(-16.4), elevation: -12.4, azimuth: 302.1, rising: false, friendly_name: "Sun" }, { platform: "sun", device_id: SUN_DEVICE.id, config_entry_id: configEntryId("sun"), has_entity_name: true }),
-    entity("sensor.sun_next_rising", ago(-7.6), { device_class: "timestamp", friendly_name: "Sun Next rising" }, { platform: "sun", device_id: SUN_DEVICE.id, config_entry_id: configEntryId("sun"), has_entity_name: true, original_name: "Next rising", entity_category: "diagnostic", original_device_class: "timestamp" }),
+    entity("sun.sun", sun.state, sun.attributes, { platform: "sun", device_id: SUN_DEVICE.id, config_entry_id: configEntryId("sun"), has_entity_name: true }),
+    entity("sensor.sun_next_rising", String(sun.attributes.next_rising ?? ago(-7.6)), { device_class: "timestamp", friendly_name: "Sun Next rising" }, { platform: "sun", device_id: SUN_DEVICE.id, config_entry_id: configEntryId("sun"), has_entity_name: true, original_name: "Next rising", entity_category: "diagnostic", original_device_class: "timestamp" }),
     entity("weather.forecast_home", "cloudy", { temperature: 8.4, apparent_temperature: 5.9, dew_point: 4.1, temperature_unit: "°C", humidity: 78, cloud_coverage: 87.5, pressure: 1011.2, pressure_unit: "hPa", wind_bearing: 232.1, wind_speed: 18.4, wind_speed_unit: "km/h", visibility_unit: "km", precipitation_unit: "mm", attribution: "Weather forecast from met.no, delivered by the Norwegian Meteorological Institute.", supported_features: 3, friendly_name: "Forecast Home" }, { platform: "met", device_id: WEATHER_DEVICE.id, config_entry_id: configEntryId("met"), has_entity_name: true }),
     entity("alarm_control_panel.home_alarm", "armed_home", { code_format: "number", changed_by: null, code_arm_required: true, supported_features: 63, friendly_name: "Home Alarm" }, { platform: "manual", original_name: "Home Alarm", labels: ["security", "critical"] }),
     entity("todo.shopping_list", "4", { supported_features: 15, friendly_name: "Shopping List" }, { platform: "shopping_list", config_entry_id: configEntryId("shopping_list"), original_name: "Shopping List" }),
@@ -81,16 +104,16 @@ export function extraEntities(nowMs: number): HouseEntityInput[] {
     entity("binary_sensor.anyone_home", "on", { device_class: "presence", friendly_name: "Anyone Home" }, { platform: "template", original_name: "Anyone Home", original_device_class: "presence" }),
     entity("sensor.garage_door_status", "unavailable", { friendly_name: "Garage Door Status" }, { platform: "template", original_name: "Garage Door Status", area_id: "garage" }),
 
-    automation("hallway_motion_lights", "Hallway Motion Lights", true, 1.4, [], "hallway"),
-    automation("kids_bedtime_lights", "Kids Bedtime Lights", true, 14, ["kids"]),
-    automation("notify_low_battery", "Notify Low Battery", true, 9, ["critical"]),
-    automation("arm_alarm_when_everyone_leaves", "Arm Alarm When Everyone Leaves", true, 30, ["security"]),
-    automation("water_leak_alert", "Water Leak Alert", true, null, ["security", "critical"]),
-    automation("coffee_machine_auto_off", "Coffee Machine Auto Off", true, 3, ["energy"], "kitchen"),
-    automation("morning_shutters", "Open Shutters in the Morning", true, 4.5),
-    automation("garden_sprinkler_schedule", "Garden Sprinkler Schedule", false, 240, ["outdoor"]),
-    automation("porch_light_at_sunset", "Porch Light at Sunset", true, 6, ["outdoor", "lighting"]),
-    automation("washing_machine_done", "Washing Machine Done", true, 20, [], "laundry_room"),
+    automation("hall_light_at_night", "Hall light at night", true, "restart", ["lighting"], "hallway"),
+    automation("kids_bedtime_lights", "Kids Bedtime Lights", true, "single", ["kids"]),
+    automation("notify_low_battery", "Notify Low Battery", true, "queued", ["critical"]),
+    automation("arm_alarm_when_everyone_leaves", "Arm Alarm When Everyone Leaves", true, "single", ["security"]),
+    automation("water_leak_alert", "Water Leak Alert", true, "parallel", ["security", "critical"]),
+    automation("coffee_machine_auto_off", "Coffee Machine Auto Off", true, "single", ["energy"], "kitchen"),
+    automation("morning_shutters", "Open Shutters in the Morning", true, "single"),
+    automation("garden_sprinkler_schedule", "Garden Sprinkler Schedule", false, "single", ["outdoor"]),
+    automation("porch_light_at_sunset", "Porch Light at Sunset", true, "single", ["outdoor", "lighting"]),
+    automation("washing_machine_done", "Washing Machine Done", true, "single", [], "laundry_room"),
 
     script("goodnight", "Goodnight", "mdi:weather-night", [
       { action: "light.turn_off", target: { floor_id: "ground_floor" } },

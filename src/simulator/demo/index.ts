@@ -1,12 +1,17 @@
 import { HouseSchema, type House, type HouseAreaInput, type HouseInput } from "../house-schema.js";
+import { demoAutomations, demoRuns } from "./automations.js";
 import { buildDevices, configEntryId } from "./build.js";
 import { CHILD_DEVICE_DEMO } from "./child-devices.js";
 import { extraEntities, SUN_DEVICE, WEATHER_DEVICE } from "./extras.js";
+import { demoEnergy, ENERGY_MODELS } from "./energy.js";
 import { MODELS } from "./models.js";
 import { FLOORS, LABELS, ROOMS } from "./rooms.js";
 import { demoSystemLog } from "./system-log.js";
 
 export { around, slug } from "./spec.js";
+export { automationId, lastNight } from "./automations.js";
+
+const PLACE = { latitude: 52.3731, longitude: 4.8922, timeZone: "Europe/Amsterdam" };
 
 /**
  * The demo house ("Linden House"): about 350 entities in 17 areas over two
@@ -16,8 +21,10 @@ export { around, slug } from "./spec.js";
  */
 export function demoHouse(o: { nowMs?: number } = {}): House {
   const nowMs = o.nowMs ?? Date.now();
-  const built = buildDevices(ROOMS, MODELS);
-  const entities = [...built.entities, ...CHILD_DEVICE_DEMO.entities, ...extraEntities(nowMs)];
+  const built = buildDevices(ROOMS, new Map([...MODELS, ...ENERGY_MODELS]));
+  const entities = [...built.entities, ...CHILD_DEVICE_DEMO.entities, ...extraEntities(nowMs, PLACE)];
+  const hallLight = String(entities.find((e) => e.entity_id === "light.hallway_ceiling")?.state ?? "off");
+  const { automation_runs, scripted } = demoRuns(nowMs, PLACE, { hallLight });
   const ids = new Set(entities.map((e) => e.entity_id));
   const areas: HouseAreaInput[] = ROOMS.map((r) => ({
     area_id: r.id,
@@ -32,7 +39,7 @@ export function demoHouse(o: { nowMs?: number } = {}): House {
   const input: HouseInput = {
     name: "Linden House (HA Agent demo)",
     config: {
-      location_name: "Linden House", latitude: 52.3731, longitude: 4.8922, elevation: 2, radius: 100, time_zone: "Europe/Amsterdam",
+      location_name: "Linden House", latitude: PLACE.latitude, longitude: PLACE.longitude, elevation: 2, radius: 100, time_zone: PLACE.timeZone,
       country: "NL", currency: "EUR", language: "en", unit_system: "metric",
     },
     floors: FLOORS,
@@ -49,8 +56,12 @@ export function demoHouse(o: { nowMs?: number } = {}): House {
     history: {
       flapping: ["switch.garden_fountain_pump"],
       outages: [{ entity_id: "sensor.garden_shed_temperature", start_hours_ago: 10, hours: 1.5 }],
+      scripted,
     },
     system_log: demoSystemLog(nowMs),
+    automations: demoAutomations(),
+    automation_runs,
+    energy: demoEnergy(),
   };
   return HouseSchema.parse(input);
 }

@@ -90,6 +90,8 @@ export const ROOMS: RoomSpec[] = [
       { model: "aqara_leak", name: "Leak Sensor" },
       { model: "ikea_bulb", name: "Ceiling" },
       { model: "homewizard_p1", name: "P1 Meter", prefix: "p1_meter" },
+      { model: "homewizard_water", name: "Water Meter", prefix: "water_meter" },
+      { model: "esphome_heat_pump", name: "Heat Pump", prefix: "heat_pump" },
     ],
   },
   {
@@ -107,6 +109,7 @@ export const ROOMS: RoomSpec[] = [
       { model: "sonoff_basic", name: "Ceiling Light Switch", prefix: "garage_light" },
       { model: "roborock", name: "Robot Vacuum", prefix: "robot_vacuum", nameByUser: "Robbie" },
       { model: "solaredge", name: "Solar Inverter", prefix: "solar" },
+      { model: "homewizard_battery", name: "Home Battery", prefix: "home_battery" },
     ],
   },
   {

@@ -1,8 +1,10 @@
 import type { HassContext } from "../../ha/index.js";
+import type { EnergyMeters } from "../energy/index.js";
 import type { House, HouseEntity } from "../house-schema.js";
 import { createRng, hashString, type Rng } from "../random.js";
 import { stableMs } from "../time.js";
 import { ALTERNATES, classify } from "./classify.js";
+import { sunHistory } from "./sun-history.js";
 
 /** One recorded state, as the recorder keeps it. */
 export interface HistoryPoint {
@@ -24,13 +26,25 @@ export const HISTORY_SPAN_MS = 24 * HOUR;
  * binary sensors toggle a few times, flapping entities drop to
  * `unavailable` again and again, and outages blank out their window.
  */
-export function generateHistory(o: { house: House; entity: HouseEntity; changedMs: number; startedMs: number }): HistoryPoint[] {
+export function generateHistory(o: { house: House; entity: HouseEntity; changedMs: number; startedMs: number; meters?: EnergyMeters }): HistoryPoint[] {
   const { entity: e, changedMs } = o;
   const windowStart = o.startedMs - HISTORY_SPAN_MS;
+  const scripted = o.house.history?.scripted.find((s) => s.entity_id === e.entity_id);
+  if (scripted) {
+    // Written-out history replaces the generated kind; its last change is the current state.
+    return [...scripted.changes]
+      .sort((a, b) => a.at - b.at)
+      .map((c) => {
+        const t = stableMs(c.at);
+        return { state: c.state, attributes: c.attributes ?? attributesFor(e, c.state), changedMs: t, updatedMs: t };
+      });
+  }
   const rng = createRng(hashString(`history:${e.entity_id}`));
   const kind = classify(e.entity_id, e.state, e.attributes);
   let points: { state: string; t: number }[];
-  if (o.house.history?.flapping.includes(e.entity_id)) points = flapping(rng, e.state, windowStart, changedMs);
+  if (o.meters?.has(e.entity_id)) points = meterReadings(o.meters, e.entity_id, windowStart, changedMs, o.startedMs);
+  else if (e.entity_id === "sun.sun") points = sunHistory(o.house, windowStart, changedMs, e.state);
+  else if (o.house.history?.flapping.includes(e.entity_id)) points = flapping(rng, e.state, windowStart, changedMs);
   else if (kind === "numeric" || kind === "total") points = drift(rng, e, windowStart, changedMs, kind === "total");
   else if (kind === "toggle") points = alternate(rng, e.state, [e.state === "on" ? "off" : "on"], windowStart, changedMs, e.entity_id.startsWith("binary_sensor.") ? [4, 18] : [2, 7]);
   else if (kind === "alternating") {
@@ -48,6 +62,20 @@ export function generateHistory(o: { house: House; entity: HouseEntity; changedM
     const t = stableMs(p.t);
     return { state: p.state, attributes: attributesFor(e, p.state), changedMs: t, updatedMs: t };
   });
+}
+
+/** A modelled meter, read every quarter of an hour; equal readings in a row are one state. */
+function meterReadings(meters: EnergyMeters, entityId: string, windowStart: number, changedMs: number, startedMs: number): { state: string; t: number }[] {
+  const quarter = 15 * MINUTE;
+  const out: { state: string; t: number }[] = [];
+  for (let t = Math.floor((windowStart - HOUR) / quarter) * quarter; t < changedMs; t += quarter) {
+    const state = meters.stateText(entityId, t);
+    if (out.at(-1)?.state !== state) out.push({ state, t });
+  }
+  // The reading at start is the entity's current state.
+  const current = meters.stateText(entityId, startedMs);
+  if (out.at(-1)?.state !== current) out.push({ state: current, t: changedMs });
+  return out;
 }
 
 /** A random walk backwards from the current value, pulled towards it so the day looks steady. */

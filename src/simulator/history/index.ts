@@ -1,3 +1,5 @@
 export { initialChangedMs } from "./timeline.js";
-export { historyDuringPeriod, logbookEvents, statisticsDuringPeriod, STATISTIC_TYPES, type StatisticType, type StatisticPeriod } from "./queries.js";
+export { historyDuringPeriod, logbookEvents } from "./queries.js";
+export { historyOf } from "./store.js";
 export type { RecordedHome } from "./store.js";
+export type { HistoryPoint } from "./generate.js";

@@ -1,3 +1,5 @@
+import { energyMetersOf } from "../energy/index.js";
+import type { HassState } from "../../ha/index.js";
 import type { House, HouseEntity } from "../house-schema.js";
 import type { Registries } from "../registries.js";
 import type { SimState } from "../state.js";
@@ -17,6 +19,8 @@ export interface RecordedHome {
   readonly registries: Registries;
   /** The service call behind each context id, for logbook entries. */
   readonly serviceCalls: ReadonlyMap<string, { domain: string; service: string }>;
+  /** The current state, if the entity has one. */
+  getState(entityId: string): HassState | undefined;
 }
 
 /**
@@ -49,6 +53,7 @@ export class HistoryStore {
             entity,
             changedMs: stableMs(initialChangedMs(this.home.house, entity, this.home.startedMs)),
             startedMs: this.home.startedMs,
+            meters: energyMetersOf(this.home),
           })
         : [];
       this.generated.set(entityId, past);

@@ -21,8 +21,10 @@ function activateScene(c: ServiceCall, sceneId: string): void {
   update(c, sceneId, nowIso(c));
 }
 
-/** Runs a script's sequence in order; the script is "on" while it runs. */
+/** Runs a script's sequence in order; the script is "on" while it runs. The automation engine runs it with a trace when it has it. */
 function runScript(c: ServiceCall, scriptId: string): void {
+  const variables = typeof c.data.variables === "object" && c.data.variables !== null ? (c.data.variables as Record<string, unknown>) : {};
+  if (c.home.automations?.runScript(scriptId, variables, c.context)) return;
   const def = c.home.definitions.get(scriptId);
   if (!def) return;
   update(c, scriptId, "on", { last_triggered: nowIso(c), current: 1 });
@@ -71,7 +73,19 @@ export const automationServices: ServiceTable = {
   },
   automation: {
     ...onOffServices("automation", "automation"),
-    trigger: { name: "Trigger", description: "Triggers the actions of an automation.", target: true, run: each((c, id) => update(c, id, undefined, { last_triggered: nowIso(c) })) },
+    trigger: {
+      name: "Trigger", description: "Triggers the actions of an automation.", target: true,
+      fields: { skip_condition: { description: "Defines whether or not the conditions will be skipped.", selector: { boolean: {} } } },
+      // automation/__init__.py: `skip_condition` defaults to true; the run happens within the call.
+      run: each((c, id) => {
+        const ran = c.home.automations?.trigger(id, { skipCondition: c.data.skip_condition !== false, variables: (c.data.variables as Record<string, unknown> | undefined) ?? {}, context: c.context });
+        if (!ran) update(c, id, undefined, { last_triggered: nowIso(c) });
+      }),
+    },
+    reload: {
+      name: "Reload", description: "Reloads the automation configuration.",
+      run: (c) => c.home.automations?.reload(typeof c.data.id === "string" ? c.data.id : undefined),
+    },
   },
   input_select: { select_option: { name: "Select", description: "Selects an option.", target: true, fields: optionField, run: each(setOption) } },
   select: { select_option: { name: "Select", description: "Selects an option.", target: true, fields: optionField, run: each(setOption) } },

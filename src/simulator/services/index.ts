@@ -5,6 +5,7 @@ import type { HomeModel } from "../home.js";
 import { automationServices, runScript } from "./automation.js";
 import { deviceServices } from "./devices.js";
 import { lightServices } from "./lights.js";
+import { entitylessServices } from "./notify.js";
 import type { ServiceCall, ServiceDef, ServiceTable } from "./service.js";
 import { resolveTargets, splitServiceData } from "./targets.js";
 
@@ -23,6 +24,8 @@ export interface CallServiceInput {
   returnResponse?: boolean;
   userId: string | null;
   parentId?: string | null;
+  /** The context to run in (a script's or automation's own); a new one otherwise. */
+  context?: HassContext;
 }
 
 /** HA's ServiceNotFound, with the wording `call_service` answers it with. */
@@ -51,6 +54,8 @@ export class ServiceNotFound extends CommandError {
 
 /** Services exist for homeassistant and for the domains the house actually has entities in. */
 function lookup(home: HomeModel, domain: string, service: string): ServiceDef | undefined {
+  const entityless = entitylessServices(home, domain);
+  if (entityless) return entityless.get(service);
   if (domain !== "homeassistant" && !home.domains().has(domain)) return undefined;
   const verb = domain === "homeassistant" ? GENERIC.get(service) : undefined;
   if (verb) {
@@ -59,7 +64,7 @@ function lookup(home: HomeModel, domain: string, service: string): ServiceDef | 
   const def = tableEntry(domain, service);
   if (def) return def;
   // Every script is also a service of its own: script.<object_id>.
-  if (domain === "script" && home.definitions.get(`script.${service}`)?.sequence) {
+  if (domain === "script" && (home.automations?.hasScript(`script.${service}`) || home.definitions.get(`script.${service}`)?.sequence)) {
     return { name: service, description: `Runs script.${service}.`, response: "optional", run: (c) => runScript(c, `script.${service}`) };
   }
   return undefined;
@@ -91,7 +96,7 @@ export function callService(home: HomeModel, input: CallServiceInput): { context
   if (!input.returnResponse && def.response === "only") {
     throw new CommandError("service_validation_error", "Validation error: The action requires responses and must be called with return_response=True");
   }
-  const context = home.newContext(input.userId, input.parentId ?? null);
+  const context = input.context ?? home.newContext(input.userId, input.parentId ?? null);
   const { data, target } = splitServiceData(input.serviceData ?? {}, input.target);
   const entityIds = def.target ? resolveTargets(home, target, domain === "homeassistant" ? undefined : domain).filter((id) => home.record(id)) : [];
   home.rememberServiceCall(context.id, domain, service);
@@ -109,12 +114,18 @@ export function callService(home: HomeModel, input: CallServiceInput): { context
   return { context, response: input.returnResponse ? (response ?? null) : null };
 }
 
+/** Whether the home offers a service. */
+export function serviceExists(home: HomeModel, domain: string, service: string): boolean {
+  return lookup(home, domain, service) !== undefined;
+}
+
 /** `get_services`: every service of the domains present, with fields and targets. */
 export function describeServices(home: HomeModel): HassServices {
   const out: HassServices = dict();
-  for (const domain of [...new Set(["homeassistant", ...home.domains()])].sort()) {
+  for (const domain of [...new Set(["homeassistant", "notify", "persistent_notification", ...home.domains()])].sort()) {
     const services: HassServices[string] = dict();
-    const names = domain === "homeassistant" ? [...GENERIC.keys()] : Object.keys(own(TABLE, domain) ?? {});
+    const entityless = entitylessServices(home, domain);
+    const names = domain === "homeassistant" ? [...GENERIC.keys()] : entityless ? [...entityless.keys()] : Object.keys(own(TABLE, domain) ?? {});
     for (const name of names) {
       const def = lookup(home, domain, name)!;
       services[name] = {

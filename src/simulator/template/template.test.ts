@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { HassState } from "../ha/index.js";
-import { renderTemplate, TemplateError } from "./template.js";
+import type { HassState } from "../../ha/index.js";
+import { renderTemplate, TemplateError } from "./index.js";
 
 const states: Record<string, Partial<HassState>> = {
   "sensor.t": { state: "21.5", attributes: { unit_of_measurement: "°C" } },
@@ -12,7 +12,7 @@ const r = (t: string, vars?: Record<string, unknown>) => renderTemplate(t, looku
 
 describe("renderTemplate", () => {
   it("reads states and attributes and tracks the entities it read", () => {
-    expect(renderTemplate("{{ states('sensor.t') }}", lookup)).toEqual({ result: 21.5, entities: ["sensor.t"] });
+    expect(renderTemplate("{{ states('sensor.t') }}", lookup)).toMatchObject({ result: 21.5, entities: ["sensor.t"], all: false, time: false });
     expect(r("{{ state_attr('light.k', 'brightness') / 255 * 100 | round(0) }}")).toBeCloseTo(50.2, 0);
     expect(r("{{ is_state('light.k', 'on') and not is_state('sensor.t', 'on') }}")).toBe(true);
     expect(r("{{ is_state_attr('light.k', 'brightness', 128) }}")).toBe(true);
@@ -32,10 +32,10 @@ describe("renderTemplate", () => {
   });
 
   it("explains what it cannot render", () => {
-    expect(() => r("{% if true %}x{% endif %}")).toThrow(/statements/);
+    expect(() => r("{% macro x() %}{% endmacro %}")).toThrow(/unknown tag 'macro'/);
     expect(() => r("{{ states('sensor.gone') | float }}")).toThrow(/float got invalid input 'unavailable'/);
-    expect(() => r("{{ nope }}")).toThrow(TemplateError);
-    expect(() => r("{{ constructor }}")).toThrow(/'constructor' is undefined/);
+    expect(() => renderTemplate("{{ nope }}", lookup, {}, { strict: true })).toThrow(TemplateError);
+    expect(() => renderTemplate("{{ constructor }}", lookup, {}, { strict: true })).toThrow(/'constructor' is undefined/);
     expect(r("{{ state_attr('light.k', 'toString') }}")).toBe(null);
     expect(() => r("{{ 1 / 0 }}")).toThrow(/division by zero/);
     expect(() => r("{{ 1 + }}")).toThrow(/unexpected end/);

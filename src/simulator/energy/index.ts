@@ -1,0 +1,2 @@
+export { EnergyMeters, energyMetersOf } from "./meters.js";
+export type { Place } from "./model.js";

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { addLocalDays, fromLocal, lastLocalTime, localIso, localParts, startOfLocalDay, startOfLocalMonth, startOfLocalWeek } from "./local-time.js";
+import { nextSunEvent, sunIsUp } from "./sun.js";
+
+const AMS = "Europe/Amsterdam";
+
+describe("local time", () => {
+  it("finds local midnight, Monday and the first of the month in the house's zone", () => {
+    const t = Date.UTC(2026, 10, 25, 11, 30); // Wednesday 12:30 in Amsterdam
+    expect(startOfLocalDay(t, AMS)).toBe(Date.UTC(2026, 10, 24, 23));
+    expect(startOfLocalWeek(t, AMS)).toBe(Date.UTC(2026, 10, 22, 23));
+    expect(startOfLocalMonth(t, AMS)).toBe(Date.UTC(2026, 9, 31, 23));
+    expect(localParts(t, AMS)).toEqual({ year: 2026, month: 11, day: 25, hour: 12, minute: 30, second: 0, weekday: 2 });
+    expect(localIso(t + 5, AMS)).toBe("2026-11-25T12:30:00.005000+01:00");
+    expect(lastLocalTime(t, AMS, 22, 14)).toBe(Date.UTC(2026, 10, 24, 21, 14));
+  });
+
+  it("has 23- and 25-hour days across daylight saving changes", () => {
+    // Clocks went forward on 29 March 2026 and go back on 25 October 2026 in Amsterdam.
+    expect(addLocalDays(Date.UTC(2026, 2, 29, 12), AMS, 1) - startOfLocalDay(Date.UTC(2026, 2, 29, 12), AMS)).toBe(23 * 3_600_000);
+    expect(addLocalDays(Date.UTC(2026, 9, 25, 12), AMS, 1) - startOfLocalDay(Date.UTC(2026, 9, 25, 12), AMS)).toBe(25 * 3_600_000);
+    expect(fromLocal(AMS, 2026, 7, 1, 0, 0)).toBe(Date.UTC(2026, 5, 30, 22));
+  });
+});
+
+describe("the sun", () => {
+  it("rises and sets in Amsterdam when almanacs say, within two minutes", () => {
+    // 21 November 2026: sunrise 08:12, sunset 16:41 (CET).
+    const rise = nextSunEvent(Date.UTC(2026, 10, 21, 0), "sunrise", 52.3731, 4.8922)!;
+    const set = nextSunEvent(Date.UTC(2026, 10, 21, 0), "sunset", 52.3731, 4.8922)!;
+    expect(Math.abs(rise - Date.UTC(2026, 10, 21, 7, 12))).toBeLessThan(120_000);
+    expect(Math.abs(set - Date.UTC(2026, 10, 21, 15, 41))).toBeLessThan(120_000);
+    expect(sunIsUp(Date.UTC(2026, 10, 21, 12), 52.3731, 4.8922)).toBe(true);
+    expect(sunIsUp(Date.UTC(2026, 10, 21, 21, 14), 52.3731, 4.8922)).toBe(false);
+  });
+});
