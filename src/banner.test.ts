@@ -5,8 +5,8 @@ const info = { version: "0.2.0", mcpUrl: "http://127.0.0.1:8808/mcp", mcpPort: 8
 
 describe("banner", () => {
   it("suggests an MCP Inspector that runs on the user's Node", () => {
-    expect(inspectorCommand({ mcpUrl: info.mcpUrl, token: "T", nodeVersion: "20.20.2" })).toContain(`@modelcontextprotocol/inspector@${INSPECTOR_FOR_NODE_20} --cli`);
-    expect(inspectorCommand({ mcpUrl: info.mcpUrl, token: "T", nodeVersion: "22.18.0" })).toContain(`inspector@${INSPECTOR_FOR_NODE_20}`);
+    expect(inspectorCommand({ mcpUrl: info.mcpUrl, token: "T", nodeVersion: "20.20.2" })).toContain(`npx -y @modelcontextprotocol/inspector-cli@${INSPECTOR_FOR_NODE_20} --cli`);
+    expect(inspectorCommand({ mcpUrl: info.mcpUrl, token: "T", nodeVersion: "22.18.0" })).toContain(`inspector-cli@${INSPECTOR_FOR_NODE_20}`);
     expect(inspectorCommand({ mcpUrl: info.mcpUrl, token: "T", nodeVersion: "22.19.0" })).toMatch(/npx -y @modelcontextprotocol\/inspector --cli/);
     expect(inspectorCommand({ mcpUrl: info.mcpUrl, token: "T", nodeVersion: "24.1.0" })).toContain('--header "Authorization: Bearer T"');
   });
@@ -14,7 +14,7 @@ describe("banner", () => {
   it("shows the demo token and the command in demo mode", () => {
     const text = banner({ mode: "demo" }, { ...info, demoToken: "demo-token-123" });
     expect(text.split("\n").slice(0, 3)).toEqual(["HA Agent 0.2.0 (demo mode)", "MCP endpoint: http://127.0.0.1:8808/mcp", "Token:        demo-token-123"]);
-    expect(text).toContain("inspector@");
+    expect(text).toContain("inspector-cli@");
   });
 
   it("tells demo users the simulated home's login for clients that sign in", () => {

@@ -1,13 +1,18 @@
 import type { AppConfig } from "./config/index.js";
 
-/** The last MCP Inspector that runs on Node 20 and has `--header`; newer ones need Node 22.19. */
+/**
+ * The MCP Inspector's command-line part that runs on Node 20 and has
+ * `--header`. The whole `@modelcontextprotocol/inspector` of the same
+ * version declares Node 22.7.5 (npm prints EBADENGINE), and 2.x needs 22.19.
+ */
 export const INSPECTOR_FOR_NODE_20 = "0.16.8";
+export const INSPECTOR_CLI_FOR_NODE_20 = `@modelcontextprotocol/inspector-cli@${INSPECTOR_FOR_NODE_20}`;
 
 /** An MCP Inspector command line that works on the Node the user runs. */
 export function inspectorCommand(args: { mcpUrl: string; token: string; nodeVersion: string }): string {
   const [major = 0, minor = 0] = args.nodeVersion.split(".").map(Number);
   const modern = major > 22 || (major === 22 && minor >= 19);
-  const pkg = modern ? "@modelcontextprotocol/inspector" : `@modelcontextprotocol/inspector@${INSPECTOR_FOR_NODE_20}`;
+  const pkg = modern ? "@modelcontextprotocol/inspector" : INSPECTOR_CLI_FOR_NODE_20;
   return `npx -y ${pkg} --cli ${args.mcpUrl} --transport http --header "Authorization: Bearer ${args.token}" --method tools/list`;
 }
 

@@ -1,6 +1,6 @@
 import type { Snippet } from "./wire.js";
 
-/** The MCP Inspector that runs on Node.js 20; newer ones need Node 22.19. */
+/** The MCP Inspector's command-line part that runs on Node.js 20 without an engine warning; the whole Inspector declares Node 22. */
 export const INSPECTOR_VERSION = "0.16.8";
 
 /**
@@ -61,12 +61,12 @@ export function connectSnippets({ mcpUrl, token }: { mcpUrl: string; token: stri
     },
     {
       client: "MCP Inspector",
-      where: `in a terminal, on Node.js 20 (pin @modelcontextprotocol/inspector@${INSPECTOR_VERSION})`,
+      where: `in a terminal, on Node.js 20 (pin @modelcontextprotocol/inspector-cli@${INSPECTOR_VERSION})`,
       language: "sh",
       text: [
-        `npx -y @modelcontextprotocol/inspector@${INSPECTOR_VERSION} --cli ${mcpUrl} --transport http \\`,
+        `npx -y @modelcontextprotocol/inspector-cli@${INSPECTOR_VERSION} --cli ${mcpUrl} --transport http \\`,
         `  --header "Authorization: Bearer ${token}" --method tools/list`,
-        `npx -y @modelcontextprotocol/inspector@${INSPECTOR_VERSION} --cli ${mcpUrl} --transport http \\`,
+        `npx -y @modelcontextprotocol/inspector-cli@${INSPECTOR_VERSION} --cli ${mcpUrl} --transport http \\`,
         `  --header "Authorization: Bearer ${token}" --method tools/call \\`,
         `  --tool-name ha_agent_state_query --tool-arg area=kitchen`,
       ].join("\n"),
