@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Store } from "../../store/index.js";
-import { text } from "../limits.js";
+import { oneOrList, text } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { refusalsAsFailures } from "../failure.js";
 import {
@@ -26,7 +26,7 @@ const Input = z.object({
   budgets: BudgetsWire.partial().optional().describe("Per-turn limits."),
   policy: PolicyWire.partial().extend({ allowlisted_services: AllowlistedServicesInput.optional() }).optional().describe("What the agent may do (default: read-only)."),
   preferences: PreferencesWire.optional().describe("How answers should look."),
-  pins: z.array(text()).max(20, { error: "at most 20 items" }).optional().describe('Standing instructions for every turn, e.g. ["Never touch the heating."].'),
+  pins: oneOrList(text(), { max: 20, example: '["Never touch the heating."]' }).optional().describe('Standing instructions for every turn, e.g. ["Never touch the heating."].'),
   ...PersonaFields,
 });
 

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { MEMORY_LIMITS, type Store } from "../../store/index.js";
 import { refusalsAsFailures } from "../failure.js";
-import { text } from "../limits.js";
+import { oneOrList, text } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { AllowlistedServicesInput, PersonaFields, PolicyWire, SessionIdInput, notFound, personaChoice, policyToWire, type PersonaCheck } from "./wire.js";
 
 const Input = z.object({
   session_id: SessionIdInput,
-  pins: z.array(text()).max(MEMORY_LIMITS.pins, { error: `at most ${MEMORY_LIMITS.pins} items` }).optional().describe("Replaces the standing instructions; [] removes them all."),
+  pins: oneOrList(text(), { max: MEMORY_LIMITS.pins, example: '["Never touch the heating."]' }).optional().describe("Replaces the standing instructions; [] removes them all."),
   policy: PolicyWire.partial()
     .extend({ allowlisted_services: AllowlistedServicesInput.optional() })
     .optional()

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { servicePatternSchema } from "../../config/index.js";
 import { BUDGET_LIMITS, ContinuationStatusSchema, NotFoundError, ULID_PATTERN, type Budgets, type MessageRef, type ModelConfig, type Policy, type Preferences, type SessionHead } from "../../store/index.js";
-import { LIMITS, name, names, text } from "../limits.js";
+import { LIMITS, name, names, oneOrList, text } from "../limits.js";
 import type { ToolOutcome } from "../tool.js";
 import { toolFailure } from "../failure.js";
 import { HaAgentError } from "../../shared/index.js";
@@ -55,10 +55,7 @@ export const PolicyWire = z.object({
  * service-pattern grammar. Only input is checked, so a session stored before
  * the check still reads back.
  */
-export const AllowlistedServicesInput = z
-  .array(servicePatternSchema())
-  .max(LIMITS.services, { error: `at most ${LIMITS.services} items` })
-  .describe('Services the agent may call when actuation is allowed, as domain.service patterns, e.g. ["switch.turn_off", "light.*"].');
+export const AllowlistedServicesInput = oneOrList(servicePatternSchema(), { max: LIMITS.services, example: '["switch.turn_off", "light.*"]', commaSeparated: true }).describe('Services the agent may call when actuation is allowed, as domain.service patterns, e.g. ["switch.turn_off", "light.*"].');
 
 export const PreferencesWire = z.object({
   language: z.string().max(35, { error: "at most 35 characters, e.g. en or pt-BR" }).optional().describe('Answer language, e.g. "en" or "de".'),
