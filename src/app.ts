@@ -209,6 +209,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
         configuredModel: () => ({ provider: models.describe().provider, model: models.describe().model }),
         traces: (owner, continuationId) => agent.runtime.traces(owner, continuationId),
         checkPersona: (choice) => void personas.check(choice),
+        ceiling,
       }),
       ...createAgentTools({ agent: agent.runtime }),
     ])

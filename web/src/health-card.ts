@@ -42,7 +42,7 @@ export class HealthCard extends LitElement {
       <h3>What the agent may do</h3>
       <ul>${policy.may.map((s) => html`<li>${s}</li>`)}</ul>
       ${policy.asks.length ? html`<h3>What asks you first</h3><ul>${policy.asks.map((s) => html`<li>${s}</li>`)}</ul>` : ""}
-      <h3>What it never does</h3>
+      <h3>What it refuses</h3>
       <ul>${policy.never.map((s) => html`<li>${s}</li>`)}</ul>
       <p class="muted">Up ${Math.round(h.uptimeSeconds / 60)} min · version ${this.overview.version} · ${this.overview.mode} mode</p>
     </section>`;
