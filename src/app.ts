@@ -25,7 +25,7 @@ import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpEndpoint } from "./mcp/index.js";
 import { builtInPersonas, describeProblem, PersonaRegistry, watchPersonaDir } from "./personas/index.js";
 import type { Clock, Logger } from "./shared/index.js";
-import { describeError } from "./shared/index.js";
+import { describeError, homeTimeZone } from "./shared/index.js";
 import type { House, Simulator } from "./simulator/index.js";
 import { loadSecret, openStore, type Store, type StoreFs } from "./store/index.js";
 import { announcementStore, createDiscoveryAnnouncer, createSupervisorClient } from "./supervisor/index.js";
@@ -161,6 +161,8 @@ export async function startApp(deps: AppDeps): Promise<App> {
     onStop("index", () => index.stop());
     // Closed before the index stops, so nothing waits on a slow HA to answer unsubscribe calls.
     onStop("home assistant connection", () => client.close());
+    // Every time a person reads (priming, diagnoses, the console) is in the home's own time zone.
+    const timeZone = homeTimeZone({ read: () => client.getConfig(), clock });
 
     const options = config.options;
     const models =
@@ -193,6 +195,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       maxConcurrentModelCalls: options.max_concurrent_model_calls,
       approvalTimeoutMs: options.approval_timeout_s * 1_000,
       personas,
+      timeZone,
     });
     // Stopped before the store closes: running turns reach a step boundary and are journaled.
     onStop("agent", () => agent.runtime.drain(AGENT_DRAIN_MS));
@@ -201,7 +204,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
 
     const registry = new ToolRegistry(options.tool_name_separator);
     for (const tool of [
-      ...createGroundingTools({ index, ha: client, clock }),
+      ...createGroundingTools({ index, ha: client, clock, timeZone }),
       createCallServiceTool({ ha: client, index, ceiling }),
       ...createSessionTools({
         store,
