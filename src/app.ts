@@ -119,26 +119,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
   };
 
   try {
-    let simulator: Simulator | undefined;
-    let demoUser: { id: string; name: string } | undefined;
-    let demoLogin: { username: string; password: string } | undefined;
-    let ha = config.ha;
-    let coreApiUrl = config.coreApiUrl;
-    if (config.mode === "demo") {
-      // Loaded here, not at the top: a standalone or Supervisor process never holds the simulator.
-      const { DEMO_LOGIN, defaultAdmin, demoHouse, startSimulator } = await import("./simulator/index.js");
-      demoLogin = DEMO_LOGIN;
-      // DEMO_TOKEN is only another token of the demo house's own user: the principal, and so its sessions, stay the same.
-      simulator = await startSimulator({ house: deps.demoHouse ?? demoHouse(), host: "127.0.0.1", logger: logger.child({ part: "simulator" }), clock, ...(config.demoToken ? { users: [defaultAdmin(config.demoToken)] } : {}) });
-      onStop("simulator", () => simulator!.close());
-      // The console's visitor who names no one is the demo house's own user, whose sessions MCP clients create.
-      const { id, name } = defaultAdmin();
-      demoUser = { id, name };
-      ha = { wsUrl: simulator.wsUrl, apiUrl: simulator.apiUrl, token: simulator.users.tokenFor() };
-      coreApiUrl = simulator.apiUrl;
-    }
-    if (!ha || !coreApiUrl) throw new Error("No Home Assistant endpoint is configured.");
-
+    // Opened first: it takes the data directory, where demo mode keeps its token.
     const store = await openStore({
       dataDir: config.dataDir,
       ...(deps.storeFs ? { fs: deps.storeFs } : {}),
@@ -153,6 +134,36 @@ export async function startApp(deps: AppDeps): Promise<App> {
       },
     });
     onStop("store", () => store.close());
+    let simulator: Simulator | undefined;
+    let demoUser: { id: string; name: string } | undefined;
+    let demoLogin: { username: string; password: string } | undefined;
+    let ha = config.ha;
+    let coreApiUrl = config.coreApiUrl;
+    if (config.mode === "demo") {
+      // Loaded here, not at the top: a standalone or Supervisor process never holds the simulator.
+      const { DEMO_LOGIN, defaultAdmin, demoHouse, haStyleToken, startSimulator } = await import("./simulator/index.js");
+      demoLogin = DEMO_LOGIN;
+      // The same token at every start, so a client set up from the banner or the console keeps working;
+      // DEMO_TOKEN overrides it, and either is a token of the demo house's own user, so its sessions stay the same.
+      const token =
+        config.demoToken ??
+        (await loadSecret({ dataDir: config.dataDir, name: "demo-token" }).then(
+          ({ key }) => haStyleToken(Buffer.from(key).toString("hex")),
+          (err: unknown) => {
+            logger.warn({ err: describeError(err) }, "Could not keep the demo token in the data directory; it changes at every start");
+            return haStyleToken();
+          },
+        ));
+      simulator = await startSimulator({ house: deps.demoHouse ?? demoHouse(), host: "127.0.0.1", logger: logger.child({ part: "simulator" }), clock, users: [defaultAdmin(token)] });
+      onStop("simulator", () => simulator!.close());
+      // The console's visitor who names no one is the demo house's own user, whose sessions MCP clients create.
+      const { id, name } = defaultAdmin();
+      demoUser = { id, name };
+      ha = { wsUrl: simulator.wsUrl, apiUrl: simulator.apiUrl, token: simulator.users.tokenFor() };
+      coreApiUrl = simulator.apiUrl;
+    }
+    if (!ha || !coreApiUrl) throw new Error("No Home Assistant endpoint is configured.");
+
     const stopSweeper = store.startSweeper();
     onStop("sweeper", async () => stopSweeper());
 

@@ -13,7 +13,7 @@ import { ARTIFACTS, deepText, launchChromium, screenshot } from "./browser.js";
 import { startIngressProxy, type IngressUser } from "./ingress-proxy.js";
 
 const DEMO_TOKEN = "browser-suite-demo-token-0123456789";
-const ADMIN: IngressUser = { id: defaultAdmin().id, name: "Demo Admin" };
+const ADMIN: IngressUser = { id: defaultAdmin().id, name: defaultAdmin().name };
 const KID: IngressUser = { id: "b7f0c1d2e3a4459687a6b5c4d3e2f1a0", name: "Noah" };
 
 async function startProgram(env: Record<string, string>): Promise<{ program: Program; statusUrl: string; mcpUrl: string; dataDir: string }> {
@@ -116,7 +116,7 @@ describe("the console in a real browser, in demo mode behind an ingress stand-in
     expect(await page.locator("[data-testid=demo-token]").innerText()).toBe(DEMO_TOKEN);
     const claude = await page.locator('ha-agent-connect pre[data-client="Claude Code"]').innerText();
     expect(claude).toBe(`claude mcp add --transport http ha-agent ${demo.mcpUrl} \\\n  --header "Authorization: Bearer ${DEMO_TOKEN}"`);
-    expect(await page.locator("header").innerText()).toContain("Demo Admin");
+    expect(await page.locator("header").innerText()).toContain("Alex (demo)");
     await screenshot(page, "1-health-and-connect");
     await expectAccessible(page, "health");
   });
