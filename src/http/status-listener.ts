@@ -40,7 +40,7 @@ export async function startStatusListener(options: StatusListenerOptions): Promi
     });
   });
   const closeServer = trackConnections(server);
-  const port = await listen(server, options.port, options.host, "The status page");
+  const port = await listen(server, options.port, options.host, "The status page", "STATUS_PORT");
   return {
     port,
     close: async () => {
