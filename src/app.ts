@@ -26,6 +26,7 @@ import { createMcpEndpoint } from "./mcp/index.js";
 import { builtInPersonas, describeProblem, PersonaRegistry, watchPersonaDir } from "./personas/index.js";
 import type { Clock, Logger } from "./shared/index.js";
 import { describeError, homeTimeZone } from "./shared/index.js";
+import { ingressRefusal, isLocalSupervisor } from "./banner.js";
 import type { House, Simulator } from "./simulator/index.js";
 import { loadSecret, openStore, type Store, type StoreFs } from "./store/index.js";
 import { announcementStore, createDiscoveryAnnouncer, createSupervisorClient } from "./supervisor/index.js";
@@ -321,6 +322,8 @@ export async function startApp(deps: AppDeps): Promise<App> {
     const mcpUrl = `http://${shownHost}:${mcp.port}/mcp`;
     const demoToken = simulator ? ha.token : undefined;
     const turns = createTurnRecords({ store, now: () => clock.now() });
+    // The simulated Supervisor's ingress proxy runs on this machine, so it reaches the status page from loopback.
+    const trialProxy = isLocalSupervisor(config) ? ["127.0.0.1", "::1"] : [];
     const consoleRoutes = createConsole({
       version: VERSION,
       mode: config.mode,
@@ -334,7 +337,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       // Under the Supervisor, clients reach the add-on through Home Assistant's host name.
       connect: { mcpUrl: config.mode === "addon" ? `http://homeassistant.local:${mcp.port}/mcp` : mcpUrl, demoToken },
       now: () => clock.now(),
-      trustedProxies: config.statusTrustedProxies,
+      trustedProxies: [...config.statusTrustedProxies, ...trialProxy],
       ...(demoUser ? { demoUser } : {}),
       agent: { approve: (p, a) => agent.runtime.approve(p, a), cancel: (p, id, reason) => agent.runtime.cancel(p, id, reason), watch: (p, a) => agent.runtime.watch(p, a), journal: (owner, id) => readJournal(storeJournal(store, owner, id)) },
       assets: await loadAssets(fileURLToPath(new URL("./web/", import.meta.url))),
@@ -345,8 +348,8 @@ export async function startApp(deps: AppDeps): Promise<App> {
     const status = await startStatusListener({
       host: config.statusBind ?? deps.host,
       port: config.statusPort,
-      allowedAddresses: config.statusAllowedAddresses,
-      guard: guardFor(config.statusAllowedAddresses),
+      ...(config.statusAllowedAddresses ? { allowedAddresses: [...config.statusAllowedAddresses, ...trialProxy], refusal: ingressRefusal(config) } : {}),
+      guard: guardFor(config.statusAllowedAddresses && [...config.statusAllowedAddresses, ...trialProxy]),
       console: consoleRoutes,
       logger: logger.child({ part: "status" }),
     });
