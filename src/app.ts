@@ -337,6 +337,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       // Under the Supervisor, clients reach the add-on through Home Assistant's host name.
       connect: { mcpUrl: config.mode === "addon" ? `http://homeassistant.local:${mcp.port}/mcp` : mcpUrl, demoToken },
       now: () => clock.now(),
+      timeZone,
       trustedProxies: [...config.statusTrustedProxies, ...trialProxy],
       ...(demoUser ? { demoUser } : {}),
       agent: { approve: (p, a) => agent.runtime.approve(p, a), cancel: (p, id, reason) => agent.runtime.cancel(p, id, reason), watch: (p, a) => agent.runtime.watch(p, a), journal: (owner, id) => readJournal(storeJournal(store, owner, id)) },

@@ -5,8 +5,10 @@ export const INSPECTOR_VERSION = "0.16.8";
 
 /**
  * Ready-to-paste configuration for each client, in the format its own
- * documentation uses today. The README shows the same text (a test holds
- * them equal), so what a person copies from either place is the same.
+ * documentation uses today: the sign-in form first where the client signs
+ * in with Home Assistant (only the URL), then the form with a token. The
+ * README shows the same text (a test holds them equal), so what a person
+ * copies from either place is the same.
  */
 export function connectSnippets({ mcpUrl, token }: { mcpUrl: string; token: string }): Snippet[] {
   return [
@@ -15,6 +17,7 @@ export function connectSnippets({ mcpUrl, token }: { mcpUrl: string; token: stri
       where: "in a terminal",
       language: "sh",
       text: `claude mcp add --transport http ha-agent ${mcpUrl} \\\n  --header "Authorization: Bearer ${token}"`,
+      signIn: { where: "in a terminal, then /mcp in Claude Code, pick ha-agent and choose Authenticate", text: `claude mcp add --transport http ha-agent ${mcpUrl}` },
     },
     {
       client: "Claude Desktop",
@@ -47,6 +50,7 @@ export function connectSnippets({ mcpUrl, token }: { mcpUrl: string; token: stri
     {
       client: "VS Code",
       where: ".vscode/mcp.json (VS Code asks for the token once and keeps it)",
+      signIn: { where: ".vscode/mcp.json, then choose Auth above the server", text: `{ "servers": { "ha-agent": { "type": "http", "url": "${mcpUrl}" } } }` },
       language: "json",
       text: `{
   "inputs": [{ "type": "promptString", "id": "ha-token", "description": "Home Assistant access token", "password": true }],
