@@ -4,7 +4,7 @@ import { createPerPrincipalLimit, type Logger, type Principal } from "../../shar
 import type { ApprovalAnswer } from "../../tools/index.js";
 import { BodyError, readJsonBody } from "../body.js";
 import { sendJson } from "../respond.js";
-import { pageHtml, serveAsset, ingressPath, type Assets } from "./assets.js";
+import { pageHtml, serveAsset, serveFavicon, ingressPath, type Assets } from "./assets.js";
 import { isSameOrigin, remoteAccess, securityHeaders } from "./guard.js";
 import { buildOverview, visibleSessions, type OverviewSources } from "./overview.js";
 import { ConsoleStream } from "./stream.js";
@@ -128,6 +128,10 @@ export function createConsole(options: ConsoleOptions) {
         if (req.method !== "GET" && req.method !== "HEAD") return sendJson(res, 405, { error: "method_not_allowed", message: "Open the page with GET." });
         res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
         res.end(req.method === "HEAD" ? undefined : pageHtml(options.assets, ingressPath(req.headers["x-ingress-path"])));
+        return;
+      }
+      if (path === "/favicon.ico") {
+        if (!serveFavicon(req, res, options.assets)) sendJson(res, 404, { error: "not_found", message: "The console's files are not built; run npm run build." });
         return;
       }
       if (path.startsWith("/assets/")) {
