@@ -3,7 +3,7 @@
 // stylesheet, each with gzip and brotli copies, and manifest.json naming them.
 // Run by `npm run build`; nothing is fetched at run time.
 import { build } from "esbuild";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync, constants } from "node:zlib";
@@ -39,6 +39,8 @@ export async function buildWeb() {
     writeFileSync(join(out, `${file}.br`), br);
     sizes[file] = { raw: raw.length, gzip: gz.length, br: br.length };
   }
+  // The icon a browser asks for at every load, whether the page names it or not.
+  copyFileSync(join(root, "web", "assets", "favicon.ico"), join(out, "favicon.ico"));
   writeFileSync(join(out, "manifest.json"), JSON.stringify(manifest, null, 2));
   return { manifest, sizes };
 }

@@ -25,7 +25,8 @@ import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpEndpoint } from "./mcp/index.js";
 import { builtInPersonas, describeProblem, PersonaRegistry, watchPersonaDir } from "./personas/index.js";
 import type { Clock, Logger } from "./shared/index.js";
-import { describeError } from "./shared/index.js";
+import { describeError, homeTimeZone } from "./shared/index.js";
+import { ingressRefusal, isLocalSupervisor } from "./banner.js";
 import type { House, Simulator } from "./simulator/index.js";
 import { loadSecret, openStore, type Store, type StoreFs } from "./store/index.js";
 import { announcementStore, createDiscoveryAnnouncer, createSupervisorClient } from "./supervisor/index.js";
@@ -119,26 +120,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
   };
 
   try {
-    let simulator: Simulator | undefined;
-    let demoUser: { id: string; name: string } | undefined;
-    let demoLogin: { username: string; password: string } | undefined;
-    let ha = config.ha;
-    let coreApiUrl = config.coreApiUrl;
-    if (config.mode === "demo") {
-      // Loaded here, not at the top: a standalone or Supervisor process never holds the simulator.
-      const { DEMO_LOGIN, defaultAdmin, demoHouse, startSimulator } = await import("./simulator/index.js");
-      demoLogin = DEMO_LOGIN;
-      // DEMO_TOKEN is only another token of the demo house's own user: the principal, and so its sessions, stay the same.
-      simulator = await startSimulator({ house: deps.demoHouse ?? demoHouse(), host: "127.0.0.1", logger: logger.child({ part: "simulator" }), clock, ...(config.demoToken ? { users: [defaultAdmin(config.demoToken)] } : {}) });
-      onStop("simulator", () => simulator!.close());
-      // The console's visitor who names no one is the demo house's own user, whose sessions MCP clients create.
-      const { id, name } = defaultAdmin();
-      demoUser = { id, name };
-      ha = { wsUrl: simulator.wsUrl, apiUrl: simulator.apiUrl, token: simulator.users.tokenFor() };
-      coreApiUrl = simulator.apiUrl;
-    }
-    if (!ha || !coreApiUrl) throw new Error("No Home Assistant endpoint is configured.");
-
+    // Opened first: it takes the data directory, where demo mode keeps its token.
     const store = await openStore({
       dataDir: config.dataDir,
       ...(deps.storeFs ? { fs: deps.storeFs } : {}),
@@ -153,6 +135,36 @@ export async function startApp(deps: AppDeps): Promise<App> {
       },
     });
     onStop("store", () => store.close());
+    let simulator: Simulator | undefined;
+    let demoUser: { id: string; name: string } | undefined;
+    let demoLogin: { username: string; password: string } | undefined;
+    let ha = config.ha;
+    let coreApiUrl = config.coreApiUrl;
+    if (config.mode === "demo") {
+      // Loaded here, not at the top: a standalone or Supervisor process never holds the simulator.
+      const { DEMO_LOGIN, defaultAdmin, demoHouse, haStyleToken, startSimulator } = await import("./simulator/index.js");
+      demoLogin = DEMO_LOGIN;
+      // The same token at every start, so a client set up from the banner or the console keeps working;
+      // DEMO_TOKEN overrides it, and either is a token of the demo house's own user, so its sessions stay the same.
+      const token =
+        config.demoToken ??
+        (await loadSecret({ dataDir: config.dataDir, name: "demo-token" }).then(
+          ({ key }) => haStyleToken(Buffer.from(key).toString("hex")),
+          (err: unknown) => {
+            logger.warn({ err: describeError(err) }, "Could not keep the demo token in the data directory; it changes at every start");
+            return haStyleToken();
+          },
+        ));
+      simulator = await startSimulator({ house: deps.demoHouse ?? demoHouse(), host: "127.0.0.1", logger: logger.child({ part: "simulator" }), clock, users: [defaultAdmin(token)] });
+      onStop("simulator", () => simulator!.close());
+      // The console's visitor who names no one is the demo house's own user, whose sessions MCP clients create.
+      const { id, name } = defaultAdmin();
+      demoUser = { id, name };
+      ha = { wsUrl: simulator.wsUrl, apiUrl: simulator.apiUrl, token: simulator.users.tokenFor() };
+      coreApiUrl = simulator.apiUrl;
+    }
+    if (!ha || !coreApiUrl) throw new Error("No Home Assistant endpoint is configured.");
+
     const stopSweeper = store.startSweeper();
     onStop("sweeper", async () => stopSweeper());
 
@@ -161,6 +173,8 @@ export async function startApp(deps: AppDeps): Promise<App> {
     onStop("index", () => index.stop());
     // Closed before the index stops, so nothing waits on a slow HA to answer unsubscribe calls.
     onStop("home assistant connection", () => client.close());
+    // Every time a person reads (priming, diagnoses, the console) is in the home's own time zone.
+    const timeZone = homeTimeZone({ read: () => client.getConfig(), clock });
 
     const options = config.options;
     const models =
@@ -193,6 +207,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       maxConcurrentModelCalls: options.max_concurrent_model_calls,
       approvalTimeoutMs: options.approval_timeout_s * 1_000,
       personas,
+      timeZone,
     });
     // Stopped before the store closes: running turns reach a step boundary and are journaled.
     onStop("agent", () => agent.runtime.drain(AGENT_DRAIN_MS));
@@ -201,7 +216,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
 
     const registry = new ToolRegistry(options.tool_name_separator);
     for (const tool of [
-      ...createGroundingTools({ index, ha: client, clock }),
+      ...createGroundingTools({ index, ha: client, clock, timeZone }),
       createCallServiceTool({ ha: client, index, ceiling }),
       ...createSessionTools({
         store,
@@ -209,6 +224,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
         configuredModel: () => ({ provider: models.describe().provider, model: models.describe().model }),
         traces: (owner, continuationId) => agent.runtime.traces(owner, continuationId),
         checkPersona: (choice) => void personas.check(choice),
+        ceiling,
       }),
       ...createAgentTools({ agent: agent.runtime }),
     ])
@@ -306,6 +322,8 @@ export async function startApp(deps: AppDeps): Promise<App> {
     const mcpUrl = `http://${shownHost}:${mcp.port}/mcp`;
     const demoToken = simulator ? ha.token : undefined;
     const turns = createTurnRecords({ store, now: () => clock.now() });
+    // The simulated Supervisor's ingress proxy runs on this machine, so it reaches the status page from loopback.
+    const trialProxy = isLocalSupervisor(config) ? ["127.0.0.1", "::1"] : [];
     const consoleRoutes = createConsole({
       version: VERSION,
       mode: config.mode,
@@ -319,7 +337,8 @@ export async function startApp(deps: AppDeps): Promise<App> {
       // Under the Supervisor, clients reach the add-on through Home Assistant's host name.
       connect: { mcpUrl: config.mode === "addon" ? `http://homeassistant.local:${mcp.port}/mcp` : mcpUrl, demoToken },
       now: () => clock.now(),
-      trustedProxies: config.statusTrustedProxies,
+      timeZone,
+      trustedProxies: [...config.statusTrustedProxies, ...trialProxy],
       ...(demoUser ? { demoUser } : {}),
       agent: { approve: (p, a) => agent.runtime.approve(p, a), cancel: (p, id, reason) => agent.runtime.cancel(p, id, reason), watch: (p, a) => agent.runtime.watch(p, a), journal: (owner, id) => readJournal(storeJournal(store, owner, id)) },
       assets: await loadAssets(fileURLToPath(new URL("./web/", import.meta.url))),
@@ -330,8 +349,8 @@ export async function startApp(deps: AppDeps): Promise<App> {
     const status = await startStatusListener({
       host: config.statusBind ?? deps.host,
       port: config.statusPort,
-      allowedAddresses: config.statusAllowedAddresses,
-      guard: guardFor(config.statusAllowedAddresses),
+      ...(config.statusAllowedAddresses ? { allowedAddresses: [...config.statusAllowedAddresses, ...trialProxy], refusal: ingressRefusal(config) } : {}),
+      guard: guardFor(config.statusAllowedAddresses && [...config.statusAllowedAddresses, ...trialProxy]),
       console: consoleRoutes,
       logger: logger.child({ part: "status" }),
     });

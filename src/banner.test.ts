@@ -1,12 +1,16 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { DEMO_LABEL } from "./models/index.js";
+import { DEMO_LOGIN } from "./simulator/index.js";
 import { banner, inspectorCommand, INSPECTOR_FOR_NODE_20 } from "./banner.js";
 
 const info = { version: "0.2.0", mcpUrl: "http://127.0.0.1:8808/mcp", mcpPort: 8808, statusUrl: "http://127.0.0.1:8099/", nodeVersion: "20.20.2" };
 
 describe("banner", () => {
   it("suggests an MCP Inspector that runs on the user's Node", () => {
-    expect(inspectorCommand({ mcpUrl: info.mcpUrl, token: "T", nodeVersion: "20.20.2" })).toContain(`@modelcontextprotocol/inspector@${INSPECTOR_FOR_NODE_20} --cli`);
-    expect(inspectorCommand({ mcpUrl: info.mcpUrl, token: "T", nodeVersion: "22.18.0" })).toContain(`inspector@${INSPECTOR_FOR_NODE_20}`);
+    expect(inspectorCommand({ mcpUrl: info.mcpUrl, token: "T", nodeVersion: "20.20.2" })).toContain(`npx -y @modelcontextprotocol/inspector-cli@${INSPECTOR_FOR_NODE_20} --cli`);
+    expect(inspectorCommand({ mcpUrl: info.mcpUrl, token: "T", nodeVersion: "22.18.0" })).toContain(`inspector-cli@${INSPECTOR_FOR_NODE_20}`);
     expect(inspectorCommand({ mcpUrl: info.mcpUrl, token: "T", nodeVersion: "22.19.0" })).toMatch(/npx -y @modelcontextprotocol\/inspector --cli/);
     expect(inspectorCommand({ mcpUrl: info.mcpUrl, token: "T", nodeVersion: "24.1.0" })).toContain('--header "Authorization: Bearer T"');
   });
@@ -14,7 +18,7 @@ describe("banner", () => {
   it("shows the demo token and the command in demo mode", () => {
     const text = banner({ mode: "demo" }, { ...info, demoToken: "demo-token-123" });
     expect(text.split("\n").slice(0, 3)).toEqual(["HA Agent 0.2.0 (demo mode)", "MCP endpoint: http://127.0.0.1:8808/mcp", "Token:        demo-token-123"]);
-    expect(text).toContain("inspector@");
+    expect(text).toContain("inspector-cli@");
   });
 
   it("tells demo users the simulated home's login for clients that sign in", () => {
@@ -27,5 +31,13 @@ describe("banner", () => {
     expect(text).not.toContain("127.0.0.1");
     expect(text).toContain("MCP endpoint: http://<your-home-assistant-host>:8808/mcp\n");
     expect(text).toContain("Network tab");
+  });
+
+  it("is what the README shows for the demo, line for line", async () => {
+    const readme = await readFile(join(import.meta.dirname, "..", "README.md"), "utf8");
+    const sample = /```\n(HA Agent [^\n]+ \(demo mode\)\n[\s\S]*?)\n```/.exec(readme)![1]!;
+    const printed = banner({ mode: "demo" }, { ...info, version: "0.1.0", demoToken: "TOKEN", demoLogin: DEMO_LOGIN, modelLabel: DEMO_LABEL }).trimEnd();
+    // The README shortens the token: "eyJ…" on its own line, "…" in the command.
+    expect(sample.replace(/eyJ\S*…/, "TOKEN").replace("Bearer …", "Bearer TOKEN")).toBe(printed);
   });
 });

@@ -23,6 +23,8 @@ export interface CreateAgentOptions {
   separator?: ToolNameSeparator;
   /** The personas sessions may take on; they read the same view of the home as the agent. */
   personas?: PersonaRegistry;
+  /** Home Assistant's time zone, for the times tools and priming write. */
+  timeZone?: () => Promise<string>;
 }
 
 /**
@@ -34,9 +36,9 @@ export function createAgent(options: CreateAgentOptions): { runtime: AgentRuntim
   const exposure = createExposureSource({ ha: options.ha, clock: options.clock, logger: options.logger });
   const view = exposedView(options.index, (e) => exposure.visible(e));
   const registry = new ToolRegistry(options.separator);
-  for (const tool of [...createGroundingTools({ index: view, ha: options.ha, clock: options.clock }), createCallServiceTool({ ha: options.ha, index: view, ceiling: options.ceiling })]) registry.register(tool);
+  for (const tool of [...createGroundingTools({ index: view, ha: options.ha, clock: options.clock, ...(options.timeZone ? { timeZone: options.timeZone } : {}) }), createCallServiceTool({ ha: options.ha, index: view, ceiling: options.ceiling })]) registry.register(tool);
   const personas = options.personas
-    ? { registry: options.personas, context: { index: view, ha: options.ha, clock: options.clock, logger: options.logger.child({ part: "personas" }), refresh: () => exposure.refresh() } }
+    ? { registry: options.personas, context: { index: view, ha: options.ha, clock: options.clock, logger: options.logger.child({ part: "personas" }), refresh: () => exposure.refresh(), ...(options.timeZone ? { timeZone: options.timeZone } : {}) } }
     : undefined;
   const runtime = new AgentRuntime({
     ...(personas ? { personas } : {}),

@@ -1,12 +1,18 @@
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
 
-/** Starts listening and resolves with the bound port; rejects with a clear message when the port is taken. */
-export function listen(server: Server, port: number, host: string, what: string): Promise<number> {
+/**
+ * Starts listening and resolves with the bound port; rejects with a clear
+ * message when the port is taken, naming the setting that moves it.
+ */
+export function listen(server: Server, port: number, host: string, what: string, setting?: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       server.off("listening", onListening);
-      if (err.code === "EADDRINUSE") reject(new Error(`${what} cannot listen on ${host}:${port}: the port is already in use. Stop the other program or choose another port.`));
+      if (err.code === "EADDRINUSE") {
+        const move = setting ? `set ${setting} to another port (0 picks a free one)` : "choose another port";
+        reject(new Error(`${what} cannot listen on ${host}:${port}: the port is already in use (by another HA Agent, such as a demo still running?). Stop the other program, or ${move}.`));
+      }
       else reject(new Error(`${what} cannot listen on ${host}:${port}: ${err.message}`));
     };
     const onListening = () => {

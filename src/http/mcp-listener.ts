@@ -103,7 +103,7 @@ export async function startMcpListener(options: McpListenerOptions): Promise<Lis
     });
   });
   const closeServer = trackConnections(server);
-  const port = await listen(server, options.port, options.host, "The MCP server");
+  const port = await listen(server, options.port, options.host, "The MCP server", "MCP_PORT");
   return {
     port,
     close: async () => {

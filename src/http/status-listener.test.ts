@@ -74,12 +74,18 @@ describe("status listener", () => {
     expect(html).toContain("npm run build");
   });
 
-  it("answers only the ingress proxy when told to", async () => {
+  it("answers only requests through the ingress proxy when told to, and tells others where the page is", async () => {
+    const ingress = { headers: { "x-ingress-path": "/api/hassio_ingress/abc" } };
     listener = await startStatusListener({ host: "127.0.0.1", port: 0, allowedAddresses: ["172.30.32.2"], console: createConsole(await options()), logger: silentLogger });
-    expect((await fetch(`http://127.0.0.1:${listener.port}/`)).status).toBe(403);
+    const refused = await fetch(`http://127.0.0.1:${listener.port}/`, ingress);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toMatch(/open HA Agent in the Home Assistant sidebar/);
     await listener.close();
-    listener = await startStatusListener({ host: "127.0.0.1", port: 0, allowedAddresses: ["127.0.0.1"], console: createConsole(await options()), logger: silentLogger });
-    expect((await fetch(`http://127.0.0.1:${listener.port}/`)).status).toBe(200);
+    listener = await startStatusListener({ host: "127.0.0.1", port: 0, allowedAddresses: ["127.0.0.1"], refusal: "Open it at the ingress address.", console: createConsole(await options()), logger: silentLogger });
+    expect((await fetch(`http://127.0.0.1:${listener.port}/`, ingress)).status).toBe(200);
+    const direct = await fetch(`http://127.0.0.1:${listener.port}/`);
+    expect(direct.status).toBe(403);
+    expect(await direct.text()).toBe("Open it at the ingress address.\n");
   });
 
   it("serves the health report as JSON for scripts", async () => {

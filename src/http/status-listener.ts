@@ -9,8 +9,14 @@ import { sendJson } from "./respond.js";
 export interface StatusListenerOptions {
   host: string;
   port: number;
-  /** When set (add-on mode), only these client addresses are answered: the ingress proxy. */
+  /**
+   * When set (add-on mode), only requests through the ingress proxy are
+   * answered: from these addresses, with the X-Ingress-Path header the
+   * proxy adds to every request (supervisor/api/ingress.py).
+   */
   allowedAddresses?: string[];
+  /** What a refused request is told: where the page lives, and how to reach it. */
+  refusal?: string;
   console: Console;
   logger: Logger;
   /** The Host and Origin check in front of every route; by default only localhost, this machine's names and IP addresses pass. */
@@ -22,9 +28,10 @@ export async function startStatusListener(options: StatusListenerOptions): Promi
   const guard = options.guard ?? defaultGuard();
   const allowed = options.allowedAddresses ? new Set(options.allowedAddresses.flatMap((a) => [a, `::ffff:${a}`])) : undefined;
   const server = createServer((req, res) => {
-    if (allowed && !allowed.has(req.socket.remoteAddress ?? "")) {
-      options.logger.debug({ from: req.socket.remoteAddress }, "status page refused a client that is not the ingress proxy");
-      res.writeHead(403).end();
+    if (allowed && (!allowed.has(req.socket.remoteAddress ?? "") || req.headers["x-ingress-path"] === undefined)) {
+      options.logger.debug({ from: req.socket.remoteAddress }, "status page refused a request that did not come through the ingress proxy");
+      const text = `${options.refusal ?? "This page answers only Home Assistant's ingress proxy: open HA Agent in the Home Assistant sidebar."}\n`;
+      res.writeHead(403, { "content-type": "text/plain; charset=utf-8", "content-length": Buffer.byteLength(text), "cache-control": "no-store" }).end(text);
       return;
     }
     const answer = async () => {
@@ -40,7 +47,7 @@ export async function startStatusListener(options: StatusListenerOptions): Promi
     });
   });
   const closeServer = trackConnections(server);
-  const port = await listen(server, options.port, options.host, "The status page");
+  const port = await listen(server, options.port, options.host, "The status page", "STATUS_PORT");
   return {
     port,
     close: async () => {

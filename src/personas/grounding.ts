@@ -15,7 +15,7 @@ const built = new WeakMap<PersonaContext, Map<string, ToolSpec>>();
 export async function ground<T>(ctx: PersonaContext, name: string, args: Record<string, unknown>): Promise<T> {
   let tools = built.get(ctx);
   if (!tools) {
-    tools = new Map(createGroundingTools({ index: ctx.index, ha: ctx.ha, clock: ctx.clock }).map((t) => [t.name, t]));
+    tools = new Map(createGroundingTools({ index: ctx.index, ha: ctx.ha, clock: ctx.clock, ...(ctx.timeZone ? { timeZone: () => ctx.timeZone!() } : {}) }).map((t) => [t.name, t]));
     built.set(ctx, tools);
   }
   const tool = tools.get(name);

@@ -36,6 +36,8 @@ export interface PersonaContext {
   caller: Principal;
   /** Brings the view up to date (HA's Assist exposure settings) before a persona reads it. */
   refresh?(): Promise<void>;
+  /** Home Assistant's time zone, in which priming writes every time; UTC without it. */
+  timeZone?(): Promise<string>;
 }
 
 /** A persona context without its caller: what is set up once, and completed for each person it is resolved for. */

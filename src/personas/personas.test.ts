@@ -62,6 +62,24 @@ describe("personas", () => {
     expect(estimateTokens(out.priming)).toBeLessThanOrEqual(1_500);
   });
 
+  it("counts the changes it lists, and writes every time in Home Assistant's time zone", async () => {
+    const { ha, ctx, registry } = await setup();
+    ha.historyResult = {
+      "binary_sensor.hall_motion": [
+        { s: "off", lu: sec(NOW - 20 * 3_600_000) },
+        ...Array.from({ length: 6 }, (_, i) => ({ s: i % 2 ? "off" : "on", lu: sec(NOW - (6 - i) * 3_600_000) })),
+      ],
+    };
+    const out = await registry.resolve({ name: "troubleshooter", args: { entity: "binary_sensor.hall_motion" }, ctx: { ...ctx, timeZone: async () => "Europe/Amsterdam" } });
+    expect(out.priming).toContain("last 24 h: 6 changes");
+    const listed = out.priming.split("recent changes, last 24 h, newest first")[1]!.split("\n## ")[0]!.split("\n").filter((l) => l.startsWith("- "));
+    expect(listed).toHaveLength(6);
+    // 12:00 UTC on 10 January is 13:00 in Amsterdam (CET).
+    expect(listed[0]).toBe("- 12:00 CET: off");
+    expect(out.priming).toContain("(as of 2026-01-10 13:00 CET)");
+    expect(out.priming).not.toMatch(/UTC/);
+  });
+
   it("keeps the priming within max_tokens and names what it left out with the tool to get it", async () => {
     const { ha, ctx, registry } = await setup();
     ha.historyResult = { "binary_sensor.hall_motion": Array.from({ length: 40 }, (_, i) => ({ s: i % 2 ? "on" : "off", lu: sec(NOW - (40 - i) * 600_000) })) };

@@ -24,12 +24,12 @@ export function areaOverview(entities: IndexedEntity[]): string[] {
 export const activeNow = (entities: IndexedEntity[]): IndexedEntity[] => entities.filter((e) => e.state && ACTIVE.has(e.state.state));
 
 /** The energy and power sensors among `entities`, largest reading first. */
-export function energySections(entities: IndexedEntity[], now: number): PrimingSection[] {
+export function energySections(entities: IndexedEntity[], now: number, zone: string): PrimingSection[] {
   const reading = (e: IndexedEntity) => Number(e.state?.state ?? Number.NaN) || 0;
   const ranked = (cls: string) => entities.filter((e) => e.domain === "sensor" && e.deviceClass === cls).sort((a, b) => reading(b) - reading(a));
   return [
-    { title: "Energy sensors (totals), largest first", lines: ranked("energy").map((e) => stateLine(e, now)), more: 'state_query with device_class "energy"' },
-    { title: "Power sensors (now), largest first", lines: ranked("power").map((e) => stateLine(e, now)), more: 'state_query with device_class "power"' },
+    { title: "Energy sensors (totals), largest first", lines: ranked("energy").map((e) => stateLine(e, now, zone)), more: 'state_query with device_class "energy"' },
+    { title: "Power sensors (now), largest first", lines: ranked("power").map((e) => stateLine(e, now, zone)), more: 'state_query with device_class "power"' },
   ];
 }
 
@@ -41,9 +41,9 @@ function summary(list: IndexedEntity[]): string {
 }
 
 /** What diagnose_entity found, newest first where time matters. */
-export function diagnosisSections(d: Diagnosis, now: number): PrimingSection[] {
+export function diagnosisSections(d: Diagnosis, now: number, zone: string): PrimingSection[] {
   const more = `diagnose_entity with entity_id ${d.entity_id}`;
-  const since = d.last_changed ? ` since ${when(Date.parse(d.last_changed), now)}` : "";
+  const since = d.last_changed ? ` since ${when(Date.parse(d.last_changed), now, zone)}` : "";
   const device = d.device ? `device ${d.device.name}${d.device.model ? ` (${[d.device.manufacturer, d.device.model].filter(Boolean).join(" ")})` : ""}` : "no device";
   const integration = d.integration ? `integration ${d.integration.title ?? d.integration.platform}` : "no integration";
   const h = d.history;
@@ -58,10 +58,10 @@ export function diagnosisSections(d: Diagnosis, now: number): PrimingSection[] {
       ],
       more,
     },
-    { title: `${d.entity_id}: recent changes, last 24 h, newest first`, lines: [...d.recent_changes].reverse().map((c) => `- ${when(Date.parse(c.at), now)}: ${c.state}`), more },
+    { title: `${d.entity_id}: recent changes, last 24 h, newest first`, lines: [...d.recent_changes].reverse().map((c) => `- ${when(Date.parse(c.at), now, zone)}: ${c.state}`), more },
     { title: `${d.entity_id}: related entities`, lines: d.related.map((r) => `- ${r.entity_id} (${r.name}): ${r.state ?? "no state"}`), more },
-    { title: `${d.entity_id}: logbook, newest first`, lines: [...d.logbook].reverse().map((l) => `- ${when(Date.parse(l.when), now)}: ${l.message}`), more },
-    { title: `${d.entity_id}: system log`, lines: d.log_entries.map((l) => `- ${l.level} ${l.integration} ×${l.count}, last ${when(Date.parse(l.last_seen), now)}: ${l.message}`), more: `analyze_errors` },
+    { title: `${d.entity_id}: logbook, newest first`, lines: [...d.logbook].reverse().map((l) => `- ${when(Date.parse(l.when), now, zone)}: ${l.message}`), more },
+    { title: `${d.entity_id}: system log`, lines: d.log_entries.map((l) => `- ${l.level} ${l.integration} ×${l.count}, last ${when(Date.parse(l.last_seen), now, zone)}: ${l.message}`), more: `analyze_errors` },
     { title: `${d.entity_id}: could not read`, lines: d.notes.map((n) => `- ${n}`), more },
   ];
 }

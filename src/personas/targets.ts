@@ -1,5 +1,5 @@
 import type { DeviceInfo, EntityFilter, IndexedEntity } from "../indexer/index.js";
-import { HaAgentError } from "../shared/index.js";
+import { HaAgentError, localStamp, localTime } from "../shared/index.js";
 import { PersonaError } from "./errors.js";
 import type { PersonaContext } from "./persona.js";
 
@@ -32,15 +32,17 @@ export function queryEntities(ctx: PersonaContext, filter: EntityFilter): Indexe
 export const isDown = (e: IndexedEntity): boolean => !e.state || DOWN.has(e.state.state);
 
 /** One entity as a priming line: id, name, area, state with unit, and since when. */
-export function stateLine(e: IndexedEntity, now: number): string {
+export function stateLine(e: IndexedEntity, now: number, zone: string): string {
   const unit = e.unit ?? (typeof e.state?.attributes.unit_of_measurement === "string" ? e.state.attributes.unit_of_measurement : null);
-  const state = e.state ? `${e.state.state}${unit ? ` ${unit}` : ""} since ${when(e.state.lastChanged, now)}` : "no state";
+  const state = e.state ? `${e.state.state}${unit ? ` ${unit}` : ""} since ${when(e.state.lastChanged, now, zone)}` : "no state";
   return `- ${e.entityId} (${e.name}${e.areaName ? `, ${e.areaName}` : ""}): ${state}`;
 }
 
-/** A time as "14:02 UTC", with the date when it is not today. */
-export function when(ms: number, now: number): string {
-  const iso = new Date(ms).toISOString();
-  const time = `${iso.slice(11, 16)} UTC`;
-  return iso.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? time : `${iso.slice(0, 10)} ${time}`;
-}
+/** A time in Home Assistant's time zone, "14:02 CET", with the date when it is not today there. */
+export const when = (ms: number, now: number, zone: string): string => localTime(ms, now, zone);
+
+/** Home Assistant's time zone, for every time priming writes; UTC where the context has none. */
+export const zoneOf = async (ctx: PersonaContext): Promise<string> => (ctx.timeZone ? await ctx.timeZone() : "UTC");
+
+/** "(as of 2026-11-26 14:02 CET)" for a priming's heading. */
+export const asOf = (now: number, zone: string): string => `(as of ${localStamp(now, zone)})`;

@@ -5,7 +5,7 @@ import { definePersona, DEFAULT_MAX_TOKENS, maxTokensArgument, type ArgumentKind
 import { fitPriming, type PrimingSection } from "./priming.js";
 import { PersonaError } from "./errors.js";
 import { areaOverview, diagnosisSections, energySections, LOGS_FOR_ADMINS, NO_ENERGY } from "./sections.js";
-import { areaEntities, queryEntities, stateLine, when } from "./targets.js";
+import { areaEntities, asOf, queryEntities, stateLine, when, zoneOf } from "./targets.js";
 import type { UserPersonaFile } from "./user-schema.js";
 
 interface ErrorsAnswer {
@@ -42,28 +42,29 @@ export function userPersona(args: { file: UserPersonaFile; name: string; text: s
     async resolve(given, ctx) {
       const values = given as Record<string, string | undefined> & { max_tokens?: number };
       const now = ctx.clock.now();
-      const sections = await primingSections({ file, values, ctx, now });
-      const fitted = fitPriming({ heading: `# ${file.title} (as of ${new Date(now).toISOString()})`, sections, maxTokens: values.max_tokens ?? file.max_tokens ?? DEFAULT_MAX_TOKENS });
+      const zone = await zoneOf(ctx);
+      const sections = await primingSections({ file, values, ctx, now, zone });
+      const fitted = fitPriming({ heading: `# ${file.title} ${asOf(now, zone)}`, sections, maxTokens: values.max_tokens ?? file.max_tokens ?? DEFAULT_MAX_TOKENS });
       return { systemPrompt: fill(file.system_prompt, values), priming: fitted.text, tools: file.tools, omitted: fitted.omitted };
     },
   });
 }
 
 /** The file's `priming` block, read through the same code as the built-ins and the grounding tools. */
-async function primingSections(args: { file: UserPersonaFile; values: Record<string, string | undefined>; ctx: PersonaContext; now: number }): Promise<PrimingSection[]> {
-  const { values, ctx, now } = args;
+async function primingSections(args: { file: UserPersonaFile; values: Record<string, string | undefined>; ctx: PersonaContext; now: number; zone: string }): Promise<PrimingSection[]> {
+  const { values, ctx, now, zone } = args;
   const p = args.file.priming;
   const text = (t: string | undefined) => (t === undefined ? undefined : fill(t, values) || undefined);
   const sections: PrimingSection[] = [];
   if (p.diagnose !== undefined) {
     const ids = (Array.isArray(p.diagnose) ? p.diagnose : [p.diagnose]).map((t) => fill(t, values)).filter(Boolean);
-    for (const id of ids) sections.push(...diagnosisSections(await ground<Diagnosis>(ctx, "diagnose_entity", { entity_id: id, hours: 24 }), now));
+    for (const id of ids) sections.push(...diagnosisSections(await ground<Diagnosis>(ctx, "diagnose_entity", { entity_id: id, hours: 24 }), now, zone));
   }
   if (p.entities) {
     const f = p.entities;
     const filter = { area: text(f.area), floor: text(f.floor), domain: text(f.domain), deviceClass: text(f.device_class), label: text(f.label), state: text(f.state) };
     const entities = queryEntities(ctx, Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined))).slice(0, f.limit);
-    sections.push({ title: "Entities", lines: entities.map((e) => stateLine(e, now)), more: "state_query" });
+    sections.push({ title: "Entities", lines: entities.map((e) => stateLine(e, now, zone)), more: "state_query" });
   }
   if (p.areas) {
     const scope = p.areas === true ? {} : { area: text(p.areas.area), floor: text(p.areas.floor) };
@@ -71,7 +72,7 @@ async function primingSections(args: { file: UserPersonaFile; values: Record<str
   }
   if (p.energy) {
     const area = p.energy === true ? undefined : text(p.energy.area);
-    const energy = energySections(areaEntities(ctx, area ?? ""), now);
+    const energy = energySections(areaEntities(ctx, area ?? ""), now, zone);
     if (!energy.some((s) => s.lines.length)) energy.push({ title: "Energy", lines: [NO_ENERGY], more: "state_query" });
     sections.push(...energy);
   }
@@ -85,7 +86,7 @@ async function primingSections(args: { file: UserPersonaFile; values: Record<str
     });
     sections.push(
       answer
-        ? { title, lines: answer.records.map((r) => `- ${r.level} ${r.integration} ×${r.count}, last ${when(Date.parse(r.last_seen), now)}: ${r.message}`), more: "analyze_errors" }
+        ? { title, lines: answer.records.map((r) => `- ${r.level} ${r.integration} ×${r.count}, last ${when(Date.parse(r.last_seen), now, zone)}: ${r.message}`), more: "analyze_errors" }
         : { title, lines: [LOGS_FOR_ADMINS], more: "analyze_errors, as an administrator" },
     );
   }

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { createServer as createNetServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseCliArgs } from "./cli-args.js";
@@ -57,22 +58,38 @@ describe("npm run sim", () => {
     expect(result.code).toBe(0);
   });
 
-  it("with --supervisor, also serves a Supervisor and prints how to start the add-on against it", async () => {
+  it("with --supervisor, also serves a Supervisor and prints how to start the add-on against it, on ports a running demo does not hold", async () => {
+    // 8808 is taken, as by a demo still running (or by whatever holds it on this machine already).
+    const demo = createNetServer().on("error", () => undefined);
+    await new Promise<void>((resolve) => demo.listen(8808, "0.0.0.0", () => resolve()).once("error", () => resolve()));
     let supervisorUrl = "";
     let status = 0;
-    const result = await run(["--port", "0", "--supervisor", "--supervisor-port", "0"], (line, child) => {
-      if (line.startsWith("Supervisor:")) supervisorUrl = line.split(/\s+/)[1]!;
-      const start = /SUPERVISOR_URL=(\S+) SUPERVISOR_TOKEN=(\S+) DATA_DIR=/.exec(line);
-      if (start) {
-        expect(start[1]).toBe(supervisorUrl);
-        void fetch(`${supervisorUrl}/addons/self/info`, { headers: { Authorization: `Bearer ${start[2]}` } }).then((res) => {
-          status = res.status;
-          child.kill("SIGTERM");
-        });
-      }
-    });
-    expect(status).toBe(200);
-    expect(result.code).toBe(0);
+    let command = "";
+    try {
+      const result = await run(["--port", "0", "--supervisor", "--supervisor-port", "0"], (line, child) => {
+        if (line.startsWith("Supervisor:")) supervisorUrl = line.split(/\s+/)[1]!;
+        if (/SUPERVISOR_URL=/.test(line)) command = line;
+        if (line.includes("A model:")) {
+          const token = /SUPERVISOR_TOKEN=(\S+)/.exec(command)![1]!;
+          void fetch(`${supervisorUrl}/addons/self/info`, { headers: { Authorization: `Bearer ${token}` } }).then((res) => {
+            status = res.status;
+            child.kill("SIGTERM");
+          });
+        }
+      });
+      expect(status).toBe(200);
+      expect(result.code).toBe(0);
+      expect(command).toMatch(new RegExp(`SUPERVISOR_URL=${supervisorUrl} SUPERVISOR_TOKEN=\\S+ DATA_DIR=\\./data-addon MCP_PORT=(\\d+) STATUS_PORT=(\\d+) npm start`));
+      const [, mcpPort, statusPort] = /MCP_PORT=(\d+) STATUS_PORT=(\d+)/.exec(command)!;
+      expect(mcpPort).not.toBe("8808");
+      expect(mcpPort).not.toBe(statusPort);
+      expect(result.out).toMatch(/8808 or 8099 is in use, by a demo still running perhaps, so the command takes \d+ and \d+; stop the demo first/);
+      expect(result.out).toMatch(new RegExp(`Status page: +${supervisorUrl}/api/hassio_ingress/[\\w-]+/`));
+      expect(result.out).toMatch(new RegExp(`MCP endpoint: http://127\\.0\\.0\\.1:${mcpPort}/mcp`));
+      expect(result.out).toContain("npm run fake:gemini");
+    } finally {
+      await new Promise((resolve) => demo.close(resolve));
+    }
   });
 
   it("prints a real --help on stdout and exits 0", async () => {

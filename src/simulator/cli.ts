@@ -1,3 +1,4 @@
+import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { createLogger } from "../shared/index.js";
 import { CliUsageError, HELP, parseCliArgs, type CliOptions } from "./cli-args.js";
 import { demoHouse } from "./demo/index.js";
@@ -68,16 +69,38 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** The Supervisor in front of the house, and how to start HA Agent in add-on mode against it. */
+/** `preferred` when nothing listens on it, else a free port the system picks: the trial must not collide with a running demo. */
+async function freePort(preferred: number): Promise<number> {
+  const tryPort = (port: number) =>
+    new Promise<number | undefined>((resolve) => {
+      const probe = createNetServer();
+      probe.once("error", () => resolve(undefined));
+      // HA Agent listens on every interface in add-on mode, so that is where the port must be free.
+      probe.listen(port, "0.0.0.0", () => {
+        const bound = (probe.address() as AddressInfo).port;
+        probe.close(() => resolve(bound));
+      });
+    });
+  return (await tryPort(preferred)) ?? (await tryPort(0))!;
+}
+
+/** The Supervisor in front of the house, and how to start HA Agent in add-on mode against it, then use it. */
 async function startSupervisorFor(sim: Simulator, port: number, host: string): Promise<SupervisorSimulator | undefined> {
+  const [mcpPort, statusPort] = [await freePort(8808), await freePort(8099)];
   // The announced MCP URL names the add-on's host name; on this machine that is where HA Agent listens.
-  const addon = simAddon({ slug: "local_ha_agent", name: "HA Agent", hostname: "localhost", discovery: ["mcp"] });
+  const addon = simAddon({ slug: "local_ha_agent", name: "HA Agent", hostname: "localhost", discovery: ["mcp"], ingressPort: statusPort });
+  const admin = defaultAdmin();
   try {
-    const supervisor = await startSupervisor({ ha: sim, addons: [addon], port, host });
+    const supervisor = await startSupervisor({ ha: sim, addons: [addon], port, host, ingressUser: { id: admin.id, username: DEMO_LOGIN.username, name: admin.name } });
     console.log(`Supervisor: ${supervisor.url}`);
-    console.log("Add-on mode against it (user tokens are checked at core_url):");
+    console.log("Add-on mode against it, in another terminal (user tokens are checked at core_url):");
     console.log(`  mkdir -p data-addon && echo '{"core_url": "${sim.url}"}' > data-addon/options.json`);
-    console.log(`  SUPERVISOR_URL=${supervisor.url} SUPERVISOR_TOKEN=${addon.token} DATA_DIR=./data-addon npm start`);
+    console.log(`  SUPERVISOR_URL=${supervisor.url} SUPERVISOR_TOKEN=${addon.token} DATA_DIR=./data-addon MCP_PORT=${mcpPort} STATUS_PORT=${statusPort} npm start`);
+    if (mcpPort !== 8808 || statusPort !== 8099) console.log(`  (8808 or 8099 is in use, by a demo still running perhaps, so the command takes ${mcpPort} and ${statusPort}; stop the demo first to keep the usual ports)`);
+    console.log("Then:");
+    console.log(`  MCP endpoint: http://127.0.0.1:${mcpPort}/mcp, with 'Authorization: Bearer <the Token above>'`);
+    console.log(`  Status page:  ${supervisor.ingressUrl} (the panel Home Assistant's sidebar opens, as ${admin.name})`);
+    console.log(`  A model:      npm run fake:gemini in another terminal, then add "gemini_base_url": "<its Base URL>" and "gemini_api_key": "any" to data-addon/options.json`);
     return supervisor;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

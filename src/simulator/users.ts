@@ -70,8 +70,11 @@ export const DEFAULT_ADMIN_ID = "9c3bd2c1e0f04e4b8a1b6f2f0e2d7a11";
 /** How the default admin signs in on the simulator's login page. Demo credentials, published in the simulator's README. */
 export const DEMO_LOGIN = { username: "alex", password: "linden-house" } as const;
 
+/** The demo house's person (person.alex, who signs in as alex), named so that every screen says it is the demo's. */
+export const DEMO_USER_NAME = "Alex (demo)";
+
 export function defaultAdmin(token = newToken()): SimUser {
-  return { id: DEFAULT_ADMIN_ID, name: "Demo Admin", isAdmin: true, tokens: [token], ...DEMO_LOGIN };
+  return { id: DEFAULT_ADMIN_ID, name: DEMO_USER_NAME, isAdmin: true, tokens: [token], ...DEMO_LOGIN };
 }
 
 /** The line the login page shows while the default admin still has the published demo password. */

@@ -1,19 +1,24 @@
 import { appendFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { openStore } from "./index.js";
+import { nodeStoreFs, openStore, type StoreFileHandle, type StoreFs } from "./index.js";
 import { useTempDirs } from "../../test/support/store/temp-dir.js";
 
 const tempDir = useTempDirs();
 const OWNER = "user-1";
 
 async function runningTurn(dataDir: string, steps: number) {
-  const store = await openStore({ dataDir, flush: { intervalMs: 60_000, everySteps: 100 } });
+  const opened: StoreFileHandle[] = [];
+  const fs: StoreFs = { ...nodeStoreFs, open: async (path, flags) => opened[opened.push(await nodeStoreFs.open(path, flags)) - 1]! };
+  const store = await openStore({ dataDir, fs, flush: { intervalMs: 60_000, everySteps: 100 } });
   const s = await store.sessions.create({ owner: OWNER });
   const { continuation } = await store.continuations.create(OWNER, s.id, { message: "go" });
   await store.continuations.update(OWNER, continuation.id, { status: "streaming" });
   for (let i = 0; i < steps; i++) await store.steps.append(OWNER, continuation.id, { type: "tool_call", detail: { i } }, { durable: true });
-  // No close(): the process "dies" here with the log handle still open.
+  // No close(): the process "dies" here with the log handle still open. Its
+  // files are closed as the kernel closes a dead process's, with nothing
+  // flushed, rather than left to the garbage collector (DEP0137).
+  await Promise.all(opened.map((handle) => handle.close().catch(() => undefined)));
   return { sessionId: s.id, contId: continuation.id, logPath: join(dataDir, "sessions", s.id, "logs", `${continuation.id}.log`) };
 }
 

@@ -14,7 +14,7 @@ export {
 export { toolJsonSchema } from "./json-schema.js";
 export { formatZodError } from "./zod-errors.js";
 export { createGroundingTools, createAnalyzeErrorsTool, createDiagnoseEntityTool, createIndexSearchTool, createRenderContextTool, createStateQueryTool } from "./grounding/index.js";
-export { createCallServiceTool, decideActuation, planAction, targetsOfCall, type ActionPlan, type ActuationCeiling, type ActuationDecision } from "./actions/index.js";
+export { createCallServiceTool, decideActuation, describeActuation, planAction, targetsOfCall, type ActionPlan, type ActuationCeiling, type ActuationDecision, type ActuationSummary } from "./actions/index.js";
 export {
   createAgentTools,
   createAgentTasks,

@@ -24,5 +24,21 @@ export const name = () => z.string().max(LIMITS.name, { error: `at most ${LIMITS
 /** A bounded free text. */
 export const text = (max: number = LIMITS.text) => z.string().max(max, { error: `at most ${max} characters` });
 
-/** A bounded list of bounded names. */
-export const names = (max: number) => z.array(name()).max(max, { error: `at most ${max} items` });
+/**
+ * A list that also takes one item alone, the one schema every tool's list
+ * argument uses: `--tool-arg entity_ids=light.kitchen` from the Inspector's
+ * command line arrives as a string and means a list of one. With
+ * `commaSeparated`, "light.a, light.b" is two, as Home Assistant reads a
+ * string of entity ids. Anything else that is not a list is refused with
+ * the JSON form to send. Clients still see a plain array in the schema.
+ */
+export function oneOrList<T extends z.ZodType>(item: T, o: { max: number; min?: number; example: string; commaSeparated?: boolean }) {
+  const listed = z
+    .array(item, { error: (issue) => (issue.code === "invalid_type" ? `expected a list, in JSON: ${o.example}, or one item alone` : undefined) })
+    .min(o.min ?? 0, { error: `give at least ${o.min} item${o.min === 1 ? "" : "s"}, in JSON: ${o.example}` })
+    .max(o.max, { error: `at most ${o.max} items` });
+  return z.preprocess((value) => (typeof value !== "string" ? value : o.commaSeparated ? value.split(",").map((v) => v.trim()).filter(Boolean) : [value]), listed);
+}
+
+/** A bounded list of bounded names (ids, attributes, service patterns); one name alone, or several separated by commas, is a list too. */
+export const names = (max: number, example = '["light.kitchen", "light.hall"]') => oneOrList(name(), { max, example, commaSeparated: true });

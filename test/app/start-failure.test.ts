@@ -39,11 +39,22 @@ describe("a start that fails half way", () => {
       env: { HA_URL: sim.url, HA_TOKEN: sim.users.tokenFor(), DATA_DIR: dataDir, MCP_PORT: String(mcpPort), STATUS_PORT: String(takenPort) },
       readFile: async () => undefined,
     });
-    await expect(startApp({ config, logger: silentLogger, clock: systemClock, host: "127.0.0.1" })).rejects.toThrow(
-      `The status page cannot listen on 127.0.0.1:${takenPort}: the port is already in use`,
-    );
+    const failure = startApp({ config, logger: silentLogger, clock: systemClock, host: "127.0.0.1" });
+    await expect(failure).rejects.toThrow(`The status page cannot listen on 127.0.0.1:${takenPort}: the port is already in use`);
+    await expect(failure).rejects.toThrow(/set STATUS_PORT to another port/);
     // The MCP listener that did start was closed again: its port is free.
     await close(await listenOn(mcpPort));
+    await close(taken);
+  });
+
+  it("names MCP_PORT when the MCP port is taken, as by a demo still running", async () => {
+    const taken = await listenOn(0);
+    const takenPort = (taken.address() as { port: number }).port;
+    const config = await loadConfig({
+      env: { HA_URL: sim.url, HA_TOKEN: sim.users.tokenFor(), DATA_DIR: dataDir, MCP_PORT: String(takenPort), STATUS_PORT: "0" },
+      readFile: async () => undefined,
+    });
+    await expect(startApp({ config, logger: silentLogger, clock: systemClock, host: "127.0.0.1" })).rejects.toThrow(/already in use \(by another HA Agent, such as a demo still running\?\)\. Stop the other program, or set MCP_PORT to another port/);
     await close(taken);
   });
 });

@@ -13,7 +13,7 @@ import { ARTIFACTS, deepText, launchChromium, screenshot } from "./browser.js";
 import { startIngressProxy, type IngressUser } from "./ingress-proxy.js";
 
 const DEMO_TOKEN = "browser-suite-demo-token-0123456789";
-const ADMIN: IngressUser = { id: defaultAdmin().id, name: "Demo Admin" };
+const ADMIN: IngressUser = { id: defaultAdmin().id, name: defaultAdmin().name };
 const KID: IngressUser = { id: "b7f0c1d2e3a4459687a6b5c4d3e2f1a0", name: "Noah" };
 
 async function startProgram(env: Record<string, string>): Promise<{ program: Program; statusUrl: string; mcpUrl: string; dataDir: string }> {
@@ -100,9 +100,12 @@ describe("the console in a real browser, in demo mode behind an ingress stand-in
 
   it("shows the demo house's health and a working Claude Code command under the ingress path, within budget", async () => {
     const assets: number[] = [];
+    const errors: string[] = [];
     page.on("response", (r) => {
       if (/\/assets\//.test(r.url())) assets.push(Number(r.headers()["content-length"] ?? 0));
     });
+    // A missing favicon is a console error at every load.
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
     await page.goto(proxy.url);
     await page.locator("ha-agent-health h2").waitFor();
     figures.firstScreenMs = Math.round(await page.evaluate(() => performance.now()));
@@ -116,7 +119,12 @@ describe("the console in a real browser, in demo mode behind an ingress stand-in
     expect(await page.locator("[data-testid=demo-token]").innerText()).toBe(DEMO_TOKEN);
     const claude = await page.locator('ha-agent-connect pre[data-client="Claude Code"]').innerText();
     expect(claude).toBe(`claude mcp add --transport http ha-agent ${demo.mcpUrl} \\\n  --header "Authorization: Bearer ${DEMO_TOKEN}"`);
-    expect(await page.locator("header").innerText()).toContain("Demo Admin");
+    // The URL alone is enough for a client that signs in: that form comes first.
+    const signIn = page.locator('ha-agent-connect pre[data-sign-in="Claude Code"]');
+    expect(await signIn.innerText()).toBe(`claude mcp add --transport http ha-agent ${demo.mcpUrl}`);
+    expect((await signIn.boundingBox())!.y).toBeLessThan((await page.locator('ha-agent-connect pre[data-client="Claude Code"]').boundingBox())!.y);
+    expect(errors).toEqual([]);
+    expect(await page.locator("header").innerText()).toContain("Alex (demo)");
     await screenshot(page, "1-health-and-connect");
     await expectAccessible(page, "health");
   });
@@ -135,6 +143,9 @@ describe("the console in a real browser, in demo mode behind an ingress stand-in
     expect(await turn.locator('[data-entry="decision"]').innerText()).toMatch(/Approved\s+via console/);
     expect(await turn.locator('[data-entry="tool"]', { hasText: "Action: call_service" }).count()).toBe(1);
     expect(await turn.locator("[data-testid=answer]").innerText()).toMatch(/Done: I called light\.turn_on/);
+    // The answer shows once: the model call that wrote it does not repeat it.
+    expect((await turn.innerText()).split("Done: I called light.turn_on").length - 1).toBe(1);
+    expect(await turn.innerText()).not.toMatch(/\(s\)/);
     await expect.poll(() => page.locator("ha-agent-approval").count(), { timeout: 10_000 }).toBe(0);
     await screenshot(page, "3-finished-turn-timeline");
   });
@@ -204,6 +215,45 @@ describe("the console in a real browser, in demo mode behind an ingress stand-in
     await screenshot(p, "6-dark");
     await expectAccessible(p, "dark");
     await dark.close();
+  });
+
+  it("opens a turn tapped on a phone where the phone shows it, not a screen's length below", async () => {
+    // Enough sessions that the turn card starts below the first screen, as in a home used for a while.
+    for (let i = 0; i < 8; i++) {
+      const sessionId = (await callTool(mcp, "ha_agent_start_session", {})).value.session_id as string;
+      await callTool(mcp, "ha_agent_send_message", { session_id: sessionId, message: `Which lights are on in the kitchen? (${i + 1})` });
+    }
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const p = await phone.newPage();
+    try {
+      await p.goto(proxy.url);
+      await p.locator("ha-agent-sessions li.session").nth(7).waitFor();
+      const session = p.locator("ha-agent-sessions li.session").first();
+      await session.locator("button.session-title").tap();
+      const turn = session.locator("ul.turns button[data-turn]").first();
+      await turn.waitFor();
+      await turn.tap();
+      const card = p.locator("ha-agent-turn section");
+      await card.waitFor({ timeout: 10_000 });
+      // The turn renders below the sessions on a phone, far below the first screen: it is brought into view, heading first.
+      await expect.poll(async () => (await card.boundingBox())?.y ?? -1, { timeout: 10_000 }).toBeGreaterThanOrEqual(0);
+      await expect.poll(async () => (await card.boundingBox())?.y ?? 10_000, { timeout: 10_000 }).toBeLessThan(844 - 200);
+      expect(await p.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await screenshot(p, "7a-phone-turn-opened");
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it("keeps a selected turn readable: axe passes with the turn chosen and the pointer on it", async () => {
+    await page.goto(proxy.url);
+    const session = page.locator("ha-agent-sessions li.session").first();
+    await session.locator("button.session-title").click();
+    const turn = session.locator("ul.turns button[data-turn]").first();
+    await turn.click();
+    await page.locator("ha-agent-turn section").waitFor({ timeout: 10_000 });
+    await turn.hover();
+    await expectAccessible(page, "selected turn");
   });
 
   it("fits a phone's screen", async () => {

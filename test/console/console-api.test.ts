@@ -81,6 +81,23 @@ describe("the console's API on the status listener", () => {
     expect((await fetch(`${base}/api/turns/${continuationId}`, as(adminId))).status).toBe(200);
   });
 
+  it("names each session by its first message and persona, shows its newest turn's status, and counts what a waiting turn has spent", async () => {
+    const { sessionId, continuationId } = await kidsWaitingTurn();
+    const session = ((await json("/api/console", as(KID.id))).sessions as { id: string; title: string; persona: string | null; latestStatus: string; tokens: number }[]).find((s) => s.id === sessionId)!;
+    expect(session).toMatchObject({ title: "Turn on the kitchen ceiling light", persona: null, latestStatus: "input_required" });
+    // The turn waits for a yes after its model call: the tokens it spent show now, not when it ends.
+    expect(session.tokens).toBeGreaterThan(0);
+    const turn = await json(`/api/turns/${continuationId}`, as(KID.id));
+    expect(turn.usage).toMatchObject({ modelCalls: 1, toolCalls: 0 });
+    expect((turn.usage as { tokensIn: number }).tokensIn).toBeGreaterThan(0);
+
+    const kid = await stack.connect(KID.tokens[0]!);
+    const guided = (await callTool(kid, "ha_agent_start_session", { persona: "home_guide" })).value.session_id as string;
+    await callTool(kid, "ha_agent_send_message", { session_id: guided, message: "Tell me about the upstairs rooms, which lights are on there, and whether any window was left open tonight" });
+    const named = ((await json("/api/console", as(KID.id))).sessions as { id: string; title: string; persona: string | null }[]).find((s) => s.id === guided)!;
+    expect(named).toMatchObject({ title: "Tell me about the upstairs rooms, which lights are on…", persona: "home_guide" });
+  });
+
   it("refuses approve and cancel from anyone but the session's owner, and from another site", async () => {
     const { continuationId } = await kidsWaitingTurn();
     const approval = ((await json("/api/console", as(KID.id))).approvals as { continuationId: string; approvalId: string; canAnswer: boolean }[]).find((a) => a.continuationId === continuationId)!;

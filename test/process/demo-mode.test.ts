@@ -76,6 +76,18 @@ describe("demo mode (no HA settings at all)", () => {
     }
   });
 
+  it("serves the console's icon, so no browser logs a 404 at every load", async () => {
+    const [, statusUrl] = (await program.waitFor(/^Status page:\s+(http\S+)$/m)) as RegExpMatchArray;
+    const icon = await fetch(`${statusUrl}favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toBe("image/x-icon");
+    const bytes = new Uint8Array(await icon.arrayBuffer());
+    // An ICO file's header: reserved 0, type 1 (icon).
+    expect([...bytes.slice(0, 4)]).toEqual([0, 0, 1, 0]);
+    expect(bytes.length).toBeLessThan(4_096);
+    expect(await (await fetch(statusUrl!)).text()).toContain('<link rel="icon" href="favicon.ico">');
+  });
+
   it("stops cleanly with exit code 0 on SIGTERM", async () => {
     const started = Date.now();
     program.child.kill("SIGTERM");

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INSPECTOR_FOR_NODE_20 } from "../../src/banner.js";
+import { INSPECTOR_CLI_FOR_NODE_20, INSPECTOR_FOR_NODE_20 } from "../../src/banner.js";
 import { runProgram, type Program } from "../support/program.js";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -42,15 +42,14 @@ const INSPECTOR = /@modelcontextprotocol\/inspector[\w@.-]*/;
 const isInspectorCommand = (line: string) => /\bnpx\b/.test(line) && INSPECTOR.test(line);
 
 /**
- * The README's commands fetch the whole Inspector with `npx -y`. Here the
+ * The README's commands fetch the Inspector's CLI with `npx -y`. Here the
  * same lines run in bash unchanged, with `npx` of that package answered by
- * the Inspector's CLI part from the project's own devDependencies (the same
- * code the full package runs for `--cli`), without any download.
+ * the same package in the project's own devDependencies, without any download.
  */
 const NPX_SHIM = `npx() {
   [ "$1" = -y ] && shift
   case "$1" in
-    @modelcontextprotocol/inspector@${INSPECTOR_FOR_NODE_20}) shift; command npx --no-install --package=@modelcontextprotocol/inspector-cli@${INSPECTOR_FOR_NODE_20} mcp-inspector-cli "$@" ;;
+    ${INSPECTOR_CLI_FOR_NODE_20}) shift; command npx --no-install --package=@modelcontextprotocol/inspector-cli@${INSPECTOR_FOR_NODE_20} mcp-inspector-cli "$@" ;;
     *) echo "the README runs npx $1, which this test does not provide" >&2; return 127 ;;
   esac
 }`;
@@ -93,9 +92,9 @@ describe("the README's MCP Inspector commands", () => {
     return stdout;
   }
 
-  it("pin the Inspector that runs on Node 20, the banner's version, which the project installs", async () => {
+  it("pin the Inspector CLI that runs on Node 20, the banner's version, which the project installs", async () => {
     expect(commands.length).toBeGreaterThanOrEqual(4);
-    for (const command of commands) expect(command.match(INSPECTOR)?.[0], command).toBe(`@modelcontextprotocol/inspector@${INSPECTOR_FOR_NODE_20}`);
+    for (const command of commands) expect(command.match(INSPECTOR)?.[0], command).toBe(INSPECTOR_CLI_FOR_NODE_20);
     const pkg = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
     expect(pkg.devDependencies["@modelcontextprotocol/inspector-cli"]).toBe(INSPECTOR_FOR_NODE_20);
   });

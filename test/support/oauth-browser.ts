@@ -83,12 +83,15 @@ export async function signInAsPerson(authorizeUrl: string, o: { decision?: "allo
   return { consent, haLogin: location, back: new URL(callback.location) };
 }
 
+type DiscoveryState = NonNullable<Awaited<ReturnType<NonNullable<OAuthClientProvider["discoveryState"]>>>>;
+
 /** An MCP client's OAuth state kept in memory, as Claude Code or VS Code keep theirs; the browser is played by `signInAsPerson`. */
 export class MemoryOAuthProvider implements OAuthClientProvider {
   authorizationUrl: URL | undefined;
   #client: Awaited<ReturnType<OAuthClientProvider["clientInformation"]>>;
   #tokens: Awaited<ReturnType<OAuthClientProvider["tokens"]>>;
   #verifier = "";
+  #discovery: DiscoveryState | undefined;
 
   constructor(readonly redirect = "http://127.0.0.1:43118/callback", readonly name = "Test client") {}
 
@@ -122,5 +125,12 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
   }
   codeVerifier() {
     return this.#verifier;
+  }
+  // Kept with the code verifier, as real clients keep it: the SDK checks on the callback that the code comes from the server it was sent to.
+  saveDiscoveryState(state: DiscoveryState) {
+    this.#discovery = state;
+  }
+  discoveryState() {
+    return this.#discovery;
   }
 }

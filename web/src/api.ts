@@ -30,5 +30,3 @@ export const api = {
   stream: (sessionId: string | undefined) => new EventSource(sessionId ? `api/stream?session=${encodeURIComponent(sessionId)}` : "api/stream"),
 };
 
-export const formatTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: "short", timeStyle: "medium" });
-export const formatBytes = (n: number) => (n >= 1_073_741_824 ? `${(n / 1_073_741_824).toFixed(1)} GB` : `${(n / 1_048_576).toFixed(0)} MB`);

@@ -1,17 +1,36 @@
-import { LitElement, html, css } from "lit";
+import { LitElement, html, css, nothing } from "lit";
 import type { ConnectView } from "./api.js";
 import { cardStyles } from "./theme.js";
 
-/** The MCP URL and a snippet per client, each with a copy button. */
+type Snippet = ConnectView["snippets"][number];
+
+/** The MCP URL and a snippet per client, the sign-in form first where the client has one, each with a copy button. */
 export class ConnectCard extends LitElement {
   static override properties = { connect: { attribute: false }, copied: { state: true } };
-  static override styles = [cardStyles, css`.head { display: flex; justify-content: space-between; align-items: center; gap: 8px; flex-wrap: wrap; } details { border-top: 1px solid var(--divider-color); padding: 6px 0; } summary { cursor: pointer; font-weight: 500; padding: 4px 0; }`];
+  static override styles = [
+    cardStyles,
+    css`
+      .head { display: flex; justify-content: space-between; align-items: center; gap: 8px; flex-wrap: wrap; margin-top: 6px; }
+      details { border-top: 1px solid var(--divider-color); padding: 6px 0; }
+      summary { cursor: pointer; font-weight: 500; padding: 4px 0; }
+      h3 { font-size: 13px; margin: 8px 0 0; }
+      /* A snippet wraps on a narrow card rather than hiding its end: what is copied is the text as written. */
+      pre.snippet { white-space: pre-wrap; overflow-wrap: anywhere; }
+    `,
+  ];
   declare connect: ConnectView;
   declare copied: string | undefined;
 
-  async #copy(client: string, text: string) {
+  async #copy(key: string, text: string) {
     await navigator.clipboard?.writeText(text).catch(() => undefined);
-    this.copied = client;
+    this.copied = key;
+  }
+
+  #form(s: Snippet, kind: "sign-in" | "token", where: string, text: string) {
+    const key = `${s.client} ${kind}`;
+    const label = kind === "sign-in" ? `the ${s.client} sign-in snippet` : `the ${s.client} snippet with a token`;
+    return html`<div class="head"><span class="muted">${where}</span><button @click=${() => this.#copy(key, text)} aria-label="Copy ${label}">${this.copied === key ? "Copied" : "Copy"}</button></div>
+      <pre class="snippet" tabindex="0" data-client=${kind === "token" ? s.client : nothing} data-sign-in=${kind === "sign-in" ? s.client : nothing}>${text}</pre>`;
   }
 
   override render() {
@@ -26,8 +45,11 @@ export class ConnectCard extends LitElement {
       ${c.snippets.map(
         (s, i) => html`<details ?open=${i === 0}>
           <summary>${s.client}</summary>
-          <div class="head"><span class="muted">${s.where}</span><button @click=${() => this.#copy(s.client, s.text)} aria-label="Copy the ${s.client} snippet">${this.copied === s.client ? "Copied" : "Copy"}</button></div>
-          <pre tabindex="0" data-client=${s.client}>${s.text}</pre>
+          ${s.signIn
+            ? html`<h3>Signing in: only the URL</h3>${this.#form(s, "sign-in", s.signIn.where, s.signIn.text)}
+                <h3>Or with a token</h3>`
+            : nothing}
+          ${this.#form(s, "token", s.where, s.text)}
         </details>`,
       )}
     </section>`;

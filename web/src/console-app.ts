@@ -21,9 +21,10 @@ export class ConsoleApp extends LitElement {
   static override styles = [
     cardStyles,
     css`
+      /* As Home Assistant's app header: its text colour on its background, both from the theme. */
       header { background: var(--app-header-background-color, var(--primary-color)); color: var(--app-header-text-color, #fff); padding: 0 16px; height: 56px; display: flex; align-items: center; gap: 12px; }
-      header h1 { font-size: 20px; font-weight: 400; margin: 0; flex: 1; color: #000; }
-      header .who { color: #000; font-size: 13px; }
+      header h1 { font-size: 20px; font-weight: 400; margin: 0; flex: 1; color: inherit; }
+      header .who { font-size: 14px; color: inherit; }
       main { max-width: 1200px; margin: 0 auto; padding: 16px; display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 0 16px; }
       .wide { grid-column: 1 / -1; }
       @media (max-width: 870px) { main { grid-template-columns: minmax(0, 1fr); padding: 8px; } }
@@ -39,6 +40,8 @@ export class ConsoleApp extends LitElement {
   declare turn: string | undefined;
   #source: EventSource | undefined;
   #usageTurns = -1;
+  /** A turn a person chose: shown once it loads, where they can see it (on a phone it renders below the list). */
+  #reveal = false;
 
   constructor() {
     super();
@@ -102,15 +105,28 @@ export class ConsoleApp extends LitElement {
     this.turn = e.detail.turnId;
     this.timeline = undefined;
     this.live = "";
+    this.#reveal = this.turn !== undefined;
     if (changed) this.#subscribe();
     if (this.turn) void this.#loadTurn(this.turn);
+  }
+
+  override updated() {
+    if (!this.#reveal || !this.timeline) return;
+    this.#reveal = false;
+    const card = this.renderRoot.querySelector("ha-agent-turn");
+    const box = card?.getBoundingClientRect();
+    // Only when it is out of sight: beside the list on a wide screen, nothing moves.
+    if (card && box && (box.top < 0 || box.top > window.innerHeight - 80)) {
+      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      card.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+    }
   }
 
   override render() {
     const o = this.overview;
     return html`<header>
         <h1>HA Agent</h1>
-        ${o?.viewer ? html`<span class="who">${o.viewer.name}${o.viewer.isAdmin ? " (admin)" : ""}</span>` : nothing}
+        ${o?.viewer ? html`<span class="who">${o.viewer.name}${o.viewer.isAdmin ? " · admin" : ""}</span>` : nothing}
       </header>
       <main>
         ${this.offline ? html`<p class="offline wide" role="status">Reconnecting to HA Agent…</p>` : nothing}
@@ -118,10 +134,10 @@ export class ConsoleApp extends LitElement {
           ? html`<p class="wide muted">Loading…</p>`
           : html`
               <ha-agent-problems class="wide" .problems=${o.problems}></ha-agent-problems>
-              ${o.approvals.map((a) => html`<ha-agent-approval class="wide" .approval=${a}></ha-agent-approval>`)}
+              ${o.approvals.map((a) => html`<ha-agent-approval class="wide" .approval=${a} .timeZone=${o.timeZone}></ha-agent-approval>`)}
               ${o.viewer
-                ? html`<ha-agent-sessions .sessions=${o.sessions} .selectedSession=${this.session} .selectedTurn=${this.turn} .showOwners=${o.viewer.isAdmin} @pick=${this.#pick}></ha-agent-sessions>
-                    <div>${this.timeline ? html`<ha-agent-turn .timeline=${this.timeline} .live=${this.live}></ha-agent-turn>` : html`<section class="card"><h2>Turn</h2><p class="muted">Choose a session and a turn to see what the agent did.</p></section>`}</div>`
+                ? html`<ha-agent-sessions .sessions=${o.sessions} .selectedSession=${this.session} .selectedTurn=${this.turn} .showOwners=${o.viewer.isAdmin} .timeZone=${o.timeZone} @pick=${this.#pick}></ha-agent-sessions>
+                    <div>${this.timeline ? html`<ha-agent-turn .timeline=${this.timeline} .live=${this.live} .timeZone=${o.timeZone}></ha-agent-turn>` : html`<section class="card"><h2>Turn</h2><p class="muted">Choose a session and a turn to see what the agent did.</p></section>`}</div>`
                 : html`<section class="card wide"><h2>Sessions</h2><p class="muted">Open HA Agent from Home Assistant's sidebar to see your sessions.</p></section>`}
               <ha-agent-health .overview=${o}></ha-agent-health>
               <ha-agent-connect .connect=${o.connect}></ha-agent-connect>

@@ -86,6 +86,9 @@ export const cardStyles = css`
     font-size: 12px;
     border: 1px solid var(--divider-color);
     white-space: nowrap;
+    /* Its own background: a selected or hovered row behind it must not take its colours below AA contrast. */
+    background: var(--card-background-color);
+    font-weight: 400;
   }
   .status.ok, .status.completed, .status.connected {
     color: var(--success-color);

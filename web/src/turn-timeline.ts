@@ -1,12 +1,13 @@
 import { LitElement, html, css, nothing } from "lit";
-import { api, formatTime, type Timeline, type TimelineEntry } from "./api.js";
+import { api, type Timeline, type TimelineEntry } from "./api.js";
+import { count, formatNumber, formatTime } from "./format.js";
 import { cardStyles } from "./theme.js";
 
 const OPEN = new Set(["pending", "running", "streaming", "input_required"]);
 
 /** One turn: the message, each model and tool call, approvals, and the answer with what it cites. */
 export class TurnTimeline extends LitElement {
-  static override properties = { timeline: { attribute: false }, live: { attribute: false }, error: { state: true } };
+  static override properties = { timeline: { attribute: false }, live: { attribute: false }, timeZone: { attribute: false }, error: { state: true } };
   static override styles = [
     cardStyles,
     css`ol { list-style: none; padding: 0; margin: 0; } li { border-left: 2px solid var(--divider-color); padding: 4px 0 8px 12px; margin-left: 4px; } .kind { font-weight: 500; } .answer { white-space: pre-wrap; } .live { white-space: pre-wrap; border-left-color: var(--primary-color); } .error { color: var(--error-color); } pre { max-height: 240px; overflow: auto; }`,
@@ -14,6 +15,8 @@ export class TurnTimeline extends LitElement {
   declare timeline: Timeline;
   /** The model's text while it arrives, from the stream. */
   declare live: string;
+  /** Home Assistant's time zone, for the turn's time. */
+  declare timeZone: string | undefined;
   declare error: string | undefined;
 
   constructor() {
@@ -31,10 +34,13 @@ export class TurnTimeline extends LitElement {
 
   #entry(e: TimelineEntry) {
     switch (e.kind) {
-      case "model":
-        return html`<li data-entry="model"><span class="kind">Model call ${e.step}</span> <span class="muted">${e.model} · ${e.tokensIn} in / ${e.tokensOut} out${e.tokensThinking ? ` / ${e.tokensThinking} thinking` : ""} tokens · ${Math.round(e.durationMs)} ms</span>${e.text ? html`<div>${e.text}</div>` : nothing}${e.toolCalls.length ? html`<div class="muted">asks for ${e.toolCalls.join(", ")}</div>` : nothing}</li>`;
+      case "model": {
+        // The call that wrote the answer shows it once, below, as the answer.
+        const text = e.text && e.text.trim() !== this.timeline.answer?.trim() ? e.text : "";
+        return html`<li data-entry="model"><span class="kind">Model call ${e.step}</span> <span class="muted">${e.model} · ${formatNumber(e.tokensIn)} in / ${formatNumber(e.tokensOut)} out${e.tokensThinking ? ` / ${formatNumber(e.tokensThinking)} thinking` : ""} tokens · ${formatNumber(Math.round(e.durationMs))} ms</span>${text ? html`<div>${text}</div>` : nothing}${e.toolCalls.length ? html`<div class="muted">asks for ${e.toolCalls.join(", ")}</div>` : nothing}${!text && e.text && !e.toolCalls.length ? html`<div class="muted">wrote the answer</div>` : nothing}</li>`;
+      }
       case "tool":
-        return html`<li data-entry="tool"><span class="kind">${e.action ? "Action" : "Tool"}: <code>${e.name}</code></span>${e.durationMs !== undefined ? html` <span class="muted">${Math.round(e.durationMs)} ms</span>` : nothing}
+        return html`<li data-entry="tool"><span class="kind">${e.action ? "Action" : "Tool"}: <code>${e.name}</code></span>${e.durationMs !== undefined ? html` <span class="muted">${formatNumber(Math.round(e.durationMs))} ms</span>` : nothing}
           <pre tabindex="0" aria-label="Arguments">${JSON.stringify(e.args, null, 2)}</pre>
           ${e.result !== undefined ? html`<pre tabindex="0" aria-label="Result" class=${e.isError ? "error" : ""}>${JSON.stringify(e.result, null, 2)}</pre>` : html`<div class="muted">running…</div>`}</li>`;
       case "approval":
@@ -52,7 +58,7 @@ export class TurnTimeline extends LitElement {
     return html`<section class="card" aria-labelledby="turn-title" data-turn=${t.continuationId} data-status=${t.status}>
       <h2 id="turn-title">Turn <span class="status ${t.status}">${t.status.replace(/_/g, " ")}</span></h2>
       <p><strong>Message:</strong> ${t.message}</p>
-      <p class="muted">${formatTime(t.createdAt)} · ${t.usage.modelCalls} model call(s), ${t.usage.toolCalls} tool call(s), ${t.usage.tokensIn + t.usage.tokensOut + t.usage.tokensThinking} tokens</p>
+      <p class="muted">${formatTime(t.createdAt, this.timeZone)} · ${count(t.usage.modelCalls, "model call")}, ${count(t.usage.toolCalls, "tool call")}, ${count(t.usage.tokensIn + t.usage.tokensOut + t.usage.tokensThinking, "token")}</p>
       ${open && t.canAct ? html`<button class="danger" @click=${() => this.#cancel()}>Cancel turn</button>` : nothing}
       <ol>
         ${t.entries.map((e) => this.#entry(e))}

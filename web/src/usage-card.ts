@@ -3,6 +3,7 @@ import uPlot from "uplot";
 // The chart lives in this element's shadow root, so its stylesheet must too; esbuild inlines the text at build time.
 import uPlotCss from "uplot/dist/uPlot.min.css" with { type: "text" };
 import type { UsageReport } from "./api.js";
+import { formatNumber } from "./format.js";
 import { cardStyles } from "./theme.js";
 
 const COLORS = ["#03a9f4", "#ff9800", "#4caf50", "#9c27b0", "#f44336"];
@@ -24,8 +25,10 @@ export class UsageCard extends LitElement {
     const u = this.usage;
     if (!box || !u || !u.rows.length) return;
     const models = [...new Set(u.rows.map((r) => r.model))];
+    // Each day is Home Assistant's calendar day, placed at its noon in UTC and read back in UTC, so no browser zone shifts it.
     const x = u.days.map((d) => Date.parse(`${d}T12:00:00Z`) / 1000);
-    const series = models.map((m) => u.days.map((d) => u.rows.filter((r) => r.day === d && r.model === m).reduce((n, r) => n + r.tokens, 0)));
+    // A day without turns has no point, rather than a zero the line would climb from.
+    const series = models.map((m) => u.days.map((d) => u.rows.filter((r) => r.day === d && r.model === m).reduce((n, r) => n + r.tokens, 0) || null));
     this.#plot?.destroy();
     const text = getComputedStyle(this).getPropertyValue("--primary-text-color").trim() || "#212121";
     const grid = getComputedStyle(this).getPropertyValue("--divider-color").trim() || "rgba(0,0,0,.12)";
@@ -34,9 +37,15 @@ export class UsageCard extends LitElement {
       {
         width: Math.max(box.clientWidth, 260),
         height: 200,
-        series: [{}, ...models.map((m, i) => ({ label: m, stroke: COLORS[i % COLORS.length]!, width: 2, points: { show: true } }))],
-        axes: [axis, { ...axis, size: 60 }],
-        legend: { show: true },
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1e3), "Etc/UTC"),
+        series: [
+          { label: "Day", value: (_plot, ts) => (ts == null ? "" : new Date(ts * 1e3).toISOString().slice(0, 10)) },
+          ...models.map((m, i) => ({ label: m, stroke: COLORS[i % COLORS.length]!, width: 2, spanGaps: false, points: { show: true, size: 7 }, value: (_plot: uPlot, v: number | null) => (v == null ? "–" : `${formatNumber(v)} tokens`) })),
+        ],
+        axes: [axis, { ...axis, size: 60, values: (_plot, ticks) => ticks.map((t) => formatNumber(t)) }],
+        // The legend names the models by colour; the day's figures are in the table below, so it shows no live values ("Time: --").
+        legend: { show: true, live: false },
+        cursor: { points: { size: 8 } },
       },
       [x, ...series],
       box,
@@ -50,7 +59,7 @@ export class UsageCard extends LitElement {
       <h2 id="usage-title">Usage, last 30 days</h2>
       ${!u ? html`<p class="muted">Loading…</p>` : !u.rows.length ? html`<p class="muted">No turns in the last 30 days.</p>` : html`<div class="chart" role="img" aria-label="Tokens per day and model"></div>
         <table><thead><tr><th scope="col">Day</th><th scope="col">Model</th><th scope="col">Tokens</th><th scope="col">Turns</th><th scope="col">Model calls</th><th scope="col">Tool calls</th></tr></thead>
-        <tbody>${recent.map((r) => html`<tr><td>${r.day}</td><td>${r.model}</td><td>${r.tokens.toLocaleString()}</td><td>${r.turns}</td><td>${r.modelCalls}</td><td>${r.toolCalls}</td></tr>`)}</tbody></table>`}
+        <tbody>${recent.map((r) => html`<tr><td>${r.day}</td><td>${r.model}</td><td>${formatNumber(r.tokens)}</td><td>${formatNumber(r.turns)}</td><td>${formatNumber(r.modelCalls)}</td><td>${formatNumber(r.toolCalls)}</td></tr>`)}</tbody></table>`}
       ${u ? html`<p class="muted">${u.note}</p>` : ""}
     </section>`;
   }

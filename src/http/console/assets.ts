@@ -22,7 +22,7 @@ export function ingressPath(header: string | string[] | undefined): string {
  * since a new build has new names. The HTML names them under the ingress
  * path, and nothing else.
  */
-export async function loadAssets(dir: string): Promise<{ manifest: WebManifest; files: Map<string, { raw: Buffer; gzip?: Buffer; br?: Buffer }> } | undefined> {
+export async function loadAssets(dir: string): Promise<{ manifest: WebManifest; files: Map<string, { raw: Buffer; gzip?: Buffer; br?: Buffer }>; favicon: Buffer | undefined } | undefined> {
   const text = await readFile(join(dir, "manifest.json"), "utf8").catch(() => undefined);
   if (text === undefined) return undefined;
   const manifest = WebManifestSchema.parse(JSON.parse(text));
@@ -33,7 +33,7 @@ export async function loadAssets(dir: string): Promise<{ manifest: WebManifest; 
     const br = await readFile(join(dir, `${path}.br`)).catch(() => undefined);
     files.set(path.slice("assets/".length), { raw, ...(gzip ? { gzip } : {}), ...(br ? { br } : {}) });
   }
-  return { manifest, files };
+  return { manifest, files, favicon: await readFile(join(dir, "favicon.ico")).catch(() => undefined) };
 }
 
 export type Assets = NonNullable<Awaited<ReturnType<typeof loadAssets>>>;
@@ -45,8 +45,16 @@ export function pageHtml(assets: Assets | undefined, base: string): string {
 <base href="${base}/"><title>HA Agent</title><meta name="color-scheme" content="light dark">`;
   if (!assets) return `${head}</head><body><main><h1>HA Agent</h1><p>The console's files are not built. Run <code>npm run build</code>, then reload.</p><p><a href="api/health">The health report as JSON</a></p></main></body></html>`;
   return `${head}
-<link rel="stylesheet" href="${assets.manifest.css}"><script type="module" src="${assets.manifest.js}"></script></head>
+<link rel="icon" href="favicon.ico"><link rel="stylesheet" href="${assets.manifest.css}"><script type="module" src="${assets.manifest.js}"></script></head>
 <body><ha-agent-console></ha-agent-console><noscript>The console needs JavaScript. The health report is at <a href="api/health">api/health</a>.</noscript></body></html>`;
+}
+
+/** `/favicon.ico`, which browsers fetch at every load: kept a day, since its name never changes. */
+export function serveFavicon(req: IncomingMessage, res: ServerResponse, assets: Assets | undefined): boolean {
+  if (!assets?.favicon) return false;
+  res.writeHead(200, { "content-type": "image/x-icon", "content-length": assets.favicon.length, "cache-control": "public, max-age=86400" });
+  res.end(req.method === "HEAD" ? undefined : assets.favicon);
+  return true;
 }
 
 /** Serves one hashed asset, compressed as the browser prefers; false when the path is not one. */

@@ -1,8 +1,10 @@
+import type { JournalRecord } from "../../agent/index.js";
 import type { HealthReport } from "../health.js";
 import type { ContinuationRecord, SessionHead, Store } from "../../store/index.js";
 import { describePolicy, type ActuationOptions } from "./policy.js";
 import { findProblems } from "./problems.js";
 import { connectSnippets } from "./snippets.js";
+import { journalUsage } from "./timeline.js";
 import type { TurnRecords } from "./turn-records.js";
 import type { UserDirectory } from "./viewer.js";
 import type { ApprovalView, ConnectView, HealthView, Overview, SessionView, Viewer } from "./wire.js";
@@ -24,6 +26,31 @@ export interface OverviewSources {
   diskSpace(): Promise<{ freeBytes: number; totalBytes: number } | undefined>;
   connect: { mcpUrl: string; demoToken: string | undefined };
   now(): number;
+  /** An open turn's journal, for what it has spent before it ends. */
+  journal?(owner: string, continuationId: string): Promise<JournalRecord[]>;
+  /** Home Assistant's time zone, in which the page writes times. */
+  timeZone?(): Promise<string>;
+}
+
+/** What an open turn is doing and has spent, read live: the session's own list is written only when a turn ends. */
+interface LiveTurn {
+  status: string;
+  tokens: number;
+}
+
+/** Characters of the first message that name a session. */
+const TITLE_CHARS = 60;
+
+/** The first message, cut at a word near 60 characters: a session's name as a person recognises it. */
+export function sessionTitle(s: Pick<SessionHead, "messages">): string {
+  const first = [...s.messages].sort((a, b) => a.createdAt - b.createdAt)[0];
+  const text = first?.preview.replace(/\s+/g, " ").trim();
+  if (!text) return "No message yet";
+  // The stored preview is the message's first 80 characters: one that long was cut already.
+  if (text.length <= TITLE_CHARS && first!.preview.length < 80) return text;
+  const cut = text.slice(0, TITLE_CHARS);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > TITLE_CHARS / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, "")}…`;
 }
 
 type Details = { details?: Record<string, unknown> };
@@ -68,10 +95,28 @@ export function visibleSessions(src: Pick<OverviewSources, "store" | "turns">, v
   return viewer.isAdmin ? src.turns.allSessions() : src.store.sessions.list(viewer.id, { limit: 100 }).sessions;
 }
 
-async function sessionView(src: OverviewSources, s: SessionHead, viewer: Viewer): Promise<SessionView> {
+async function sessionView(src: OverviewSources, s: SessionHead, viewer: Viewer, live: ReadonlyMap<string, LiveTurn>): Promise<SessionView> {
   const owner = s.owner === viewer.id ? viewer.name : ((await src.users.lookup(s.owner))?.name ?? s.owner);
-  const turns = [...s.messages].sort((a, b) => b.createdAt - a.createdAt).slice(0, TURNS_SHOWN);
-  return { id: s.id, owner: s.owner, ownerName: owner, status: s.status, createdAt: s.createdAt, updatedAt: s.updatedAt, turns, tokens: s.stats.tokensIn + s.stats.tokensOut + s.stats.tokensThinking, canAct: s.owner === viewer.id };
+  const turns = [...s.messages]
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .slice(0, TURNS_SHOWN)
+    .map((t) => ({ ...t, status: live.get(t.continuationId)?.status ?? t.status }));
+  // Session totals count finished turns; an open one adds what it has spent so far.
+  const spent = s.openContinuations.reduce((n, id) => n + (live.get(id)?.tokens ?? 0), 0);
+  return {
+    id: s.id,
+    owner: s.owner,
+    ownerName: owner,
+    status: s.status,
+    title: sessionTitle(s),
+    persona: s.persona?.name ?? null,
+    latestStatus: turns[0]?.status ?? null,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+    turns,
+    tokens: s.stats.tokensIn + s.stats.tokensOut + s.stats.tokensThinking + spent,
+    canAct: s.owner === viewer.id,
+  };
 }
 
 function approvalView(src: OverviewSources, record: ContinuationRecord, viewer: Viewer): ApprovalView | undefined {
@@ -96,11 +141,15 @@ export async function buildOverview(src: OverviewSources, viewer: Viewer | undef
   const health = await healthView(src, src.health());
   const sessions = visibleSessions(src, viewer);
   const approvals: ApprovalView[] = [];
+  const live = new Map<string, LiveTurn>();
   if (viewer) {
     for (const s of sessions) {
       for (const id of s.openContinuations) {
         const record = await src.store.continuations.get(s.owner, id);
-        const view = record && approvalView(src, record, viewer);
+        if (!record) continue;
+        const usage = journalUsage((await src.journal?.(s.owner, id).catch(() => [])) ?? []);
+        live.set(id, { status: record.status, tokens: usage.tokensIn + usage.tokensOut + usage.tokensThinking });
+        const view = approvalView(src, record, viewer);
         if (view) approvals.push(view);
       }
     }
@@ -114,12 +163,13 @@ export async function buildOverview(src: OverviewSources, viewer: Viewer | undef
   return {
     version: src.version,
     mode: src.mode,
+    timeZone: (await src.timeZone?.()) ?? "UTC",
     viewer: viewer ?? null,
     health,
     problems: findProblems(health, src.mode),
     policy: describePolicy(src.actuation),
     connect,
-    sessions: viewer ? await Promise.all(sessions.map((s) => sessionView(src, s, viewer))) : [],
+    sessions: viewer ? await Promise.all(sessions.map((s) => sessionView(src, s, viewer, live))) : [],
     approvals,
   };
 }

@@ -4,7 +4,7 @@ import { createPerPrincipalLimit, type Logger, type Principal } from "../../shar
 import type { ApprovalAnswer } from "../../tools/index.js";
 import { BodyError, readJsonBody } from "../body.js";
 import { sendJson } from "../respond.js";
-import { pageHtml, serveAsset, ingressPath, type Assets } from "./assets.js";
+import { pageHtml, serveAsset, serveFavicon, ingressPath, type Assets } from "./assets.js";
 import { isSameOrigin, remoteAccess, securityHeaders } from "./guard.js";
 import { buildOverview, visibleSessions, type OverviewSources } from "./overview.js";
 import { ConsoleStream } from "./stream.js";
@@ -44,6 +44,8 @@ const isLoopback = (address: string | undefined) => !!address && (address === ":
 export function createConsole(options: ConsoleOptions) {
   const rules: ViewerRules = { trustedProxies: options.trustedProxies, users: options.users, ...(options.demoUser ? { demoUser: options.demoUser } : {}) };
   const streams = new Set<ConsoleStream>();
+  // The overview reads open turns' journals for what they have spent so far.
+  const sources: OverviewSources = { ...options, journal: (owner, id) => options.agent.journal(owner, id) };
   const limit = createPerPrincipalLimit(STREAMS_PER_VIEWER);
 
   /** A turn the viewer may see, with its owner; undefined otherwise, as if it did not exist. */
@@ -99,7 +101,7 @@ export function createConsole(options: ConsoleOptions) {
       streams.delete(live);
     });
     streams.add(live);
-    const push = () => buildOverview(options, viewer).then((o) => live.overview(OverviewSchema.parse(o)), (err: unknown) => options.logger.warn({ err: String(err) }, "the console's overview failed"));
+    const push = () => buildOverview(sources, viewer).then((o) => live.overview(OverviewSchema.parse(o)), (err: unknown) => options.logger.warn({ err: String(err) }, "the console's overview failed"));
     await push();
     // The stream may have closed while the first overview was built.
     if (!live.closed) ticker.timer = setInterval(() => void push(), options.overviewIntervalMs ?? 2_000);
@@ -128,6 +130,10 @@ export function createConsole(options: ConsoleOptions) {
         res.end(req.method === "HEAD" ? undefined : pageHtml(options.assets, ingressPath(req.headers["x-ingress-path"])));
         return;
       }
+      if (path === "/favicon.ico") {
+        if (!serveFavicon(req, res, options.assets)) sendJson(res, 404, { error: "not_found", message: "The console's files are not built; run npm run build." });
+        return;
+      }
       if (path.startsWith("/assets/")) {
         if (!serveAsset(req, res, options.assets, path)) sendJson(res, 404, { error: "not_found", message: "No such file; reload the page to get the current ones." });
         return;
@@ -139,10 +145,10 @@ export function createConsole(options: ConsoleOptions) {
         if (turn?.[2]) return await act(req, res, viewer, turn[1]!.toUpperCase(), turn[2].toLowerCase() as "cancel" | "approve");
         if (req.method !== "GET" && req.method !== "HEAD") return sendJson(res, 405, { error: "method_not_allowed", message: "Read with GET." });
         if (turn) return await timeline(res, viewer, turn[1]!.toUpperCase());
-        if (path === "/api/console") return sendJson(res, 200, OverviewSchema.parse(await buildOverview(options, viewer)));
+        if (path === "/api/console") return sendJson(res, 200, OverviewSchema.parse(await buildOverview(sources, viewer)));
         if (path === "/api/usage") {
           const records = viewer ? await options.turns.recent(viewer.isAdmin ? undefined : viewer.id) : [];
-          return sendJson(res, 200, UsageReportSchema.parse(usageReport(records, { now: options.now(), retentionHours: options.retentionHours })));
+          return sendJson(res, 200, UsageReportSchema.parse(usageReport(records, { now: options.now(), retentionHours: options.retentionHours, timeZone: (await options.timeZone?.()) ?? "UTC" })));
         }
         if (path === "/api/stream") return await stream(req, res, viewer, url);
       } catch (err) {

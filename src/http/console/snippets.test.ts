@@ -20,6 +20,9 @@ describe("the console's connect snippets", () => {
       if (snippet.client === "MCP Inspector") continue;
       expect(snippet.text, snippet.client).toBe(readmeBlock(text, snippet.client));
     }
+    const signIns = connectSnippets({ mcpUrl: "http://homeassistant.local:8808/mcp", token: "<token>" }).filter((s) => s.signIn);
+    expect(signIns.map((s) => s.client)).toEqual(["Claude Code", "VS Code"]);
+    for (const snippet of signIns) expect(snippet.signIn!.text, snippet.client).toBe(readmeBlock(text, `${snippet.client}, signing in`));
     const inspector = connectSnippets({ mcpUrl: "http://127.0.0.1:8808/mcp", token: "<token>" }).find((s) => s.client === "MCP Inspector")!;
     expect(inspector.text).toBe(readmeBlock(text, "MCP Inspector"));
   });

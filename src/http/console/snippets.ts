@@ -1,12 +1,14 @@
 import type { Snippet } from "./wire.js";
 
-/** The MCP Inspector that runs on Node.js 20; newer ones need Node 22.19. */
+/** The MCP Inspector's command-line part that runs on Node.js 20 without an engine warning; the whole Inspector declares Node 22. */
 export const INSPECTOR_VERSION = "0.16.8";
 
 /**
  * Ready-to-paste configuration for each client, in the format its own
- * documentation uses today. The README shows the same text (a test holds
- * them equal), so what a person copies from either place is the same.
+ * documentation uses today: the sign-in form first where the client signs
+ * in with Home Assistant (only the URL), then the form with a token. The
+ * README shows the same text (a test holds them equal), so what a person
+ * copies from either place is the same.
  */
 export function connectSnippets({ mcpUrl, token }: { mcpUrl: string; token: string }): Snippet[] {
   return [
@@ -15,6 +17,7 @@ export function connectSnippets({ mcpUrl, token }: { mcpUrl: string; token: stri
       where: "in a terminal",
       language: "sh",
       text: `claude mcp add --transport http ha-agent ${mcpUrl} \\\n  --header "Authorization: Bearer ${token}"`,
+      signIn: { where: "in a terminal, then /mcp in Claude Code, pick ha-agent and choose Authenticate", text: `claude mcp add --transport http ha-agent ${mcpUrl}` },
     },
     {
       client: "Claude Desktop",
@@ -47,6 +50,7 @@ export function connectSnippets({ mcpUrl, token }: { mcpUrl: string; token: stri
     {
       client: "VS Code",
       where: ".vscode/mcp.json (VS Code asks for the token once and keeps it)",
+      signIn: { where: ".vscode/mcp.json, then choose Auth above the server", text: `{ "servers": { "ha-agent": { "type": "http", "url": "${mcpUrl}" } } }` },
       language: "json",
       text: `{
   "inputs": [{ "type": "promptString", "id": "ha-token", "description": "Home Assistant access token", "password": true }],
@@ -61,12 +65,12 @@ export function connectSnippets({ mcpUrl, token }: { mcpUrl: string; token: stri
     },
     {
       client: "MCP Inspector",
-      where: `in a terminal, on Node.js 20 (pin @modelcontextprotocol/inspector@${INSPECTOR_VERSION})`,
+      where: `in a terminal, on Node.js 20 (pin @modelcontextprotocol/inspector-cli@${INSPECTOR_VERSION})`,
       language: "sh",
       text: [
-        `npx -y @modelcontextprotocol/inspector@${INSPECTOR_VERSION} --cli ${mcpUrl} --transport http \\`,
+        `npx -y @modelcontextprotocol/inspector-cli@${INSPECTOR_VERSION} --cli ${mcpUrl} --transport http \\`,
         `  --header "Authorization: Bearer ${token}" --method tools/list`,
-        `npx -y @modelcontextprotocol/inspector@${INSPECTOR_VERSION} --cli ${mcpUrl} --transport http \\`,
+        `npx -y @modelcontextprotocol/inspector-cli@${INSPECTOR_VERSION} --cli ${mcpUrl} --transport http \\`,
         `  --header "Authorization: Bearer ${token}" --method tools/call \\`,
         `  --tool-name ha_agent_state_query --tool-arg area=kitchen`,
       ].join("\n"),

@@ -1,5 +1,5 @@
 import type { JournalRecord } from "../../agent/index.js";
-import { redactSecrets, type ContinuationRecord } from "../../store/index.js";
+import { isOpenStatus, redactSecrets, type ContinuationRecord } from "../../store/index.js";
 import type { Timeline, TimelineEntry } from "./wire.js";
 
 /** A tool result larger than this is cut for the page; the journal keeps it whole. */
@@ -51,6 +51,24 @@ function citedEntities(record: ContinuationRecord): string[] {
   return [...ids];
 }
 
+/**
+ * What a turn has spent so far, read from its journal: a turn writes its
+ * usage to its record only when it ends, and one waiting for a person has
+ * already made its model calls.
+ */
+export function journalUsage(journal: readonly JournalRecord[]): Timeline["usage"] {
+  const usage = { tokensIn: 0, tokensOut: 0, tokensThinking: 0, modelCalls: 0, toolCalls: 0 };
+  for (const line of journal) {
+    if (line.type === "model_response") {
+      usage.modelCalls += 1;
+      usage.tokensIn += line.detail.usage.inputTokens;
+      usage.tokensOut += line.detail.usage.outputTokens;
+      usage.tokensThinking += line.detail.usage.thinkingTokens;
+    } else if (line.type === "tool_call") usage.toolCalls += 1;
+  }
+  return usage;
+}
+
 /** A turn as the page shows it: its request, each model and tool call, approvals, and the answer. */
 export function buildTimeline(record: ContinuationRecord, journal: readonly JournalRecord[], canAct: boolean): Timeline {
   const entries: TimelineEntry[] = [];
@@ -73,7 +91,10 @@ export function buildTimeline(record: ContinuationRecord, journal: readonly Jour
     answer: record.response ? redactSecrets(record.response.finalMessage) : null,
     cites: citedEntities(record),
     error: record.error ? redactSecrets(record.error) : null,
-    usage: { tokensIn: record.usage.tokensIn, tokensOut: record.usage.tokensOut, tokensThinking: record.usage.tokensThinking, modelCalls: record.usage.modelCalls, toolCalls: record.usage.toolCalls },
+    // An open turn has written no usage yet: count what its journal holds.
+    usage: isOpenStatus(record.status)
+      ? journalUsage(journal)
+      : { tokensIn: record.usage.tokensIn, tokensOut: record.usage.tokensOut, tokensThinking: record.usage.tokensThinking, modelCalls: record.usage.modelCalls, toolCalls: record.usage.toolCalls },
     canAct,
   };
 }

@@ -1,13 +1,21 @@
+import { localDay } from "../../shared/index.js";
 import type { ContinuationRecord } from "../../store/index.js";
 import { USAGE_DAYS } from "./turn-records.js";
 import type { UsageDay, UsageReport } from "./wire.js";
 
 const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** Tokens, turns and calls per day and model over the last 30 days (UTC days), oldest first. */
-export function usageReport(records: readonly ContinuationRecord[], options: { now: number; retentionHours: number }): UsageReport {
-  const days = Array.from({ length: USAGE_DAYS }, (_, i) => dayOf(options.now - (USAGE_DAYS - 1 - i) * DAY_MS));
+/** The `count` calendar days up to `today` ("2026-11-26"), oldest first: date arithmetic, so a DST change never skips or repeats a day. */
+function daysUpTo(today: string, count: number): string[] {
+  const noon = Date.parse(`${today}T12:00:00Z`);
+  return Array.from({ length: count }, (_, i) => new Date(noon - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+}
+
+/** Tokens, turns and calls per day and model over the last 30 days (Home Assistant's days), oldest first. */
+export function usageReport(records: readonly ContinuationRecord[], options: { now: number; retentionHours: number; timeZone?: string }): UsageReport {
+  const zone = options.timeZone ?? "UTC";
+  const dayOf = (ms: number) => localDay(ms, zone);
+  const days = daysUpTo(dayOf(options.now), USAGE_DAYS);
   const rows = new Map<string, UsageDay>();
   for (const r of records) {
     const day = dayOf(r.createdAt);

@@ -28,7 +28,15 @@ export const PolicySchema = z.object({
   never: z.array(z.string()),
 });
 
-export const SnippetSchema = z.object({ client: z.string(), where: z.string(), language: z.enum(["sh", "json"]), text: z.string() });
+export const SnippetSchema = z.object({
+  client: z.string(),
+  where: z.string(),
+  language: z.enum(["sh", "json"]),
+  /** With a token: works with every client. */
+  text: z.string(),
+  /** Signing in with Home Assistant, for clients that can: only the URL, shown first. */
+  signIn: z.object({ where: z.string(), text: z.string() }).optional(),
+});
 
 export const ConnectSchema = z.object({
   mcpUrl: z.string(),
@@ -60,6 +68,11 @@ export const SessionViewSchema = z.object({
   owner: z.string(),
   ownerName: z.string(),
   status: z.string(),
+  /** The first message, shortened: how a person recognises the session. */
+  title: z.string(),
+  persona: z.string().nullable(),
+  /** The newest turn's status, read live while it runs. */
+  latestStatus: z.string().nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
   turns: z.array(TurnRefSchema),
@@ -79,6 +92,8 @@ export const HealthViewSchema = z.object({
 export const OverviewSchema = z.object({
   version: z.string(),
   mode: z.string(),
+  /** Home Assistant's time zone: every time on the page is written in it. */
+  timeZone: z.string(),
   viewer: ViewerSchema.nullable(),
   health: HealthViewSchema,
   problems: z.array(ProblemSchema),

@@ -22,7 +22,7 @@ describe("the demo planner", () => {
 
   it("then reads the states of the matches the question is about, in parallel by domain", () => {
     const plan = demoPlan({ contents: [user(q), model(["index_search"]), responses({ name: "index_search", response: { results: hits } })], tools });
-    expect(plan.calls).toEqual([{ name: "state_query", args: { entity_ids: ["light.kitchen_worktop_lights", "light.kitchen_ceiling"] } }]);
+    expect(plan.calls).toEqual([{ name: "state_query", args: { entity_ids: ["light.kitchen_worktop_lights", "light.kitchen_ceiling"], attributes: ["device_class"] } }]);
   });
 
   it("answers citing the ids of the kitchen lights that are on, and says it is not an AI", () => {
@@ -56,6 +56,21 @@ describe("the demo planner", () => {
     const plan = demoPlan({ contents: [user("Switch off the sauna"), model(["index_search"]), responses({ name: "index_search", response: { results: [] } })], tools });
     expect(plan.text).toMatch(/cannot (change|act)/i);
     expect(plan.text).toContain("gemini_api_key");
+  });
+
+  it("says a window sensor is open or closed, and motion detected or clear, as Home Assistant shows them", () => {
+    const sensors = [
+      { entity_id: "binary_sensor.kitchen_window", name: "Kitchen Window", domain: "binary_sensor", area: "Kitchen", state: "on", attributes: { device_class: "window" } },
+      { entity_id: "binary_sensor.hall_window", name: "Hall Window", domain: "binary_sensor", area: "Hall", state: "off", attributes: { device_class: "window" } },
+      { entity_id: "binary_sensor.hall_motion", name: "Hall Motion", domain: "binary_sensor", area: "Hall", state: "on", attributes: { device_class: "motion" } },
+    ];
+    const ask = (q: string) =>
+      demoPlan({ contents: [user(q), model(["index_search"]), responses({ name: "index_search", response: { results: sensors } }), model(["state_query"]), responses({ name: "state_query", response: { entities: sensors } })], tools }).text!;
+    const open = ask("Which windows are open?");
+    expect(open).toContain("These are open: Kitchen Window (binary_sensor.kitchen_window)");
+    expect(open).toContain("Hall Window (binary_sensor.hall_window) is closed");
+    expect(open).toContain("Hall Motion (binary_sensor.hall_motion) is detected");
+    expect(open).not.toMatch(/ is (on|off)\b/);
   });
 
   it("diagnoses the best match when asked why", () => {

@@ -1,4 +1,5 @@
 import type { GeminiReply, GeminiRequestBody } from "../fakes/index.js";
+import { stateWord } from "./state-words.js";
 
 interface Hit {
   entity_id: string;
@@ -6,6 +7,8 @@ interface Hit {
   domain?: string;
   area?: string | null;
   state?: string | null;
+  /** Asked of state_query for the device class, which decides how a binary sensor's state reads. */
+  attributes?: Record<string, unknown>;
 }
 
 const INTRO = "I'm the demo model: I look things up with simple rules, not an AI.";
@@ -40,6 +43,9 @@ function readTurn(body: GeminiRequestBody): { message: string; responses: { name
 
 const offered = (body: GeminiRequestBody, name: string) => (body.tools ?? []).some((t) => (t.functionDeclarations ?? []).some((d) => d.name === name));
 const cite = (e: Hit) => `${e.name} (${e.entity_id})`;
+const isNow = (e: Hit) => `${cite(e)} is ${stateWord(e)}`;
+/** The state a question asks about ("which windows are open?"), in the words HA shows. */
+const WANTED = /\b(on|off|open|closed|locked|unlocked|detected|clear)\b/i;
 
 /**
  * The demo model's whole mind, deterministic and honest about it: search
@@ -60,7 +66,7 @@ export function demoPlan(body: GeminiRequestBody): GeminiReply {
     const calls: GeminiReply["calls"] = [];
     const byDomain = new Map<string, string[]>();
     for (const h of hits) byDomain.set(h.domain ?? h.entity_id.split(".")[0]!, [...(byDomain.get(h.domain ?? h.entity_id.split(".")[0]!) ?? []), h.entity_id]);
-    for (const ids of byDomain.values()) calls.push({ name: "state_query", args: { entity_ids: ids } });
+    for (const ids of byDomain.values()) calls.push({ name: "state_query", args: { entity_ids: ids, attributes: ["device_class"] } });
     if (WHY.test(message) && offered(body, "diagnose_entity")) calls.push({ name: "diagnose_entity", args: { entity_id: hits[0]!.entity_id } });
     return { thought: "Now I read the current state of the best matches, in parallel.", calls };
   }
@@ -124,16 +130,14 @@ function answer(message: string, hits: Hit[], read: { name: string; response: Re
   if (act) return refuseToAct(`${act[1]!}${act[2] ?? ""}`.toLowerCase(), known);
   if (!known.length) return `${INTRO} I found nothing in this home that matches "${message}". Try other words, such as a room or a device name.`;
   const sentences = [INTRO];
-  const wantsOn = /\bon\b/i.test(message);
-  const wantsOff = /\boff\b/i.test(message);
-  if (wantsOn || wantsOff) {
-    const wanted = wantsOn ? "on" : "off";
-    const match = known.filter((e) => e.state === wanted);
-    const other = known.filter((e) => e.state !== wanted);
+  const wanted = WANTED.exec(message)?.[1]?.toLowerCase();
+  if (wanted) {
+    const match = known.filter((e) => stateWord(e) === wanted);
+    const other = known.filter((e) => stateWord(e) !== wanted);
     sentences.push(match.length ? `These are ${wanted}: ${match.map(cite).join(", ")}.` : `None of the matches is ${wanted}.`);
-    if (other.length) sentences.push(`Not ${wanted}: ${other.map((e) => `${cite(e)} is ${e.state ?? "unknown"}`).join("; ")}.`);
+    if (other.length) sentences.push(`Not ${wanted}: ${other.map(isNow).join("; ")}.`);
   } else {
-    sentences.push(`Here is what I found: ${known.map((e) => `${cite(e)} is ${e.state ?? "unknown"}`).join("; ")}.`);
+    sentences.push(`Here is what I found: ${known.map(isNow).join("; ")}.`);
   }
   for (const r of read.filter((x) => x.name === "diagnose_entity")) {
     const findings = (r.response.findings as string[] | undefined) ?? [];
@@ -150,7 +154,7 @@ function answer(message: string, hits: Hit[], read: { name: string; response: Re
  */
 function refuseToAct(verb: string, known: Hit[]): string {
   const sentences = [INTRO, `I cannot change your home here, only read it, so I did not ${verb.replace(/\s+/g, " ")} anything.`];
-  if (known.length) sentences.push(`Right now: ${known.map((e) => `${cite(e)} is ${e.state ?? "unknown"}`).join("; ")}.`);
+  if (known.length) sentences.push(`Right now: ${known.map(isNow).join("; ")}.`);
   sentences.push(REAL_MODEL);
   return sentences.join(" ");
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { IndexedEntity } from "../../indexer/index.js";
 import { definePersona, DEFAULT_MAX_TOKENS, maxTokensArgument, type PersonaSpec } from "../persona.js";
 import { fitPriming } from "../priming.js";
-import { stateLine } from "../targets.js";
+import { stateLine, zoneOf } from "../targets.js";
 
 const Args = z.object({
   goal: z.string().min(1).max(2_000).describe('What the automation should do, e.g. "turn on the porch light at sunset".'),
@@ -42,13 +42,14 @@ export function automationHelper(): PersonaSpec {
     arguments: Args,
     async resolve(args, ctx) {
       const now = ctx.clock.now();
+      const zone = await zoneOf(ctx);
       const hits = ctx.index.search(args.goal, { limit: MATCHES });
       const entities = hits.map((h) => ctx.index.entity(h.entityId)).filter((e): e is IndexedEntity => e !== undefined);
       const domains = [...new Set(entities.map((e) => e.domain))];
       const fitted = fitPriming({
         heading: `# Entities and services for: ${args.goal}`,
         sections: [
-          { title: "Entities the goal names, best match first", lines: entities.map((e) => stateLine(e, now)), more: "index_search with the goal's words" },
+          { title: "Entities the goal names, best match first", lines: entities.map((e) => stateLine(e, now, zone)), more: "index_search with the goal's words" },
           { title: "Services for them", lines: domains.flatMap((d) => SERVICES.get(d) ?? []).map((s) => `- ${s}`), more: "the Home Assistant docs for the domain" },
         ],
         maxTokens: args.max_tokens ?? DEFAULT_MAX_TOKENS,

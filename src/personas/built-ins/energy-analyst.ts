@@ -2,7 +2,7 @@ import { z } from "zod";
 import { definePersona, DEFAULT_MAX_TOKENS, maxTokensArgument, type PersonaSpec } from "../persona.js";
 import { fitPriming } from "../priming.js";
 import { energySections, NO_ENERGY } from "../sections.js";
-import { areaEntities } from "../targets.js";
+import { areaEntities, asOf, zoneOf } from "../targets.js";
 
 const Args = z.object({
   period: z.string().min(1).max(100).describe('The period to look at, e.g. "today", "this week", "last month".'),
@@ -27,11 +27,12 @@ export function energyAnalyst(): PersonaSpec {
     kinds: { area: "area" },
     async resolve(args, ctx) {
       const now = ctx.clock.now();
+      const zone = await zoneOf(ctx);
       const scope = areaEntities(ctx, args.area ?? "");
       const where = args.area ? ` in ${scope[0]?.areaName ?? args.area}` : "";
-      const sections = energySections(scope, now);
+      const sections = energySections(scope, now, zone);
       const fitted = fitPriming({
-        heading: `# Energy${where}, for ${args.period} (as of ${new Date(now).toISOString()})${sections.some((s) => s.lines.length) ? "" : `\n${NO_ENERGY}`}`,
+        heading: `# Energy${where}, for ${args.period} ${asOf(now, zone)}${sections.some((s) => s.lines.length) ? "" : `\n${NO_ENERGY}`}`,
         sections,
         maxTokens: args.max_tokens ?? DEFAULT_MAX_TOKENS,
       });

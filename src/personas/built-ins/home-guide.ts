@@ -3,7 +3,7 @@ import { PersonaError } from "../errors.js";
 import { definePersona, DEFAULT_MAX_TOKENS, maxTokensArgument, type PersonaSpec } from "../persona.js";
 import { fitPriming } from "../priming.js";
 import { activeNow, areaOverview } from "../sections.js";
-import { areaEntities, stateLine } from "../targets.js";
+import { areaEntities, asOf, stateLine, zoneOf } from "../targets.js";
 
 const Args = z.object({
   area: z.string().min(1).max(255).optional().describe("Only this area, by name or id."),
@@ -29,15 +29,16 @@ export function homeGuide(): PersonaSpec {
     async resolve(args, ctx) {
       if (args.area && args.floor) throw new PersonaError("invalid_argument", "home_guide takes an area or a floor, not both; give one, or neither for the whole home.");
       const now = ctx.clock.now();
+      const zone = await zoneOf(ctx);
       const entities = areaEntities(ctx, args.area ?? "", args.floor);
       const overview = areaOverview(entities);
       const active = activeNow(entities);
       const scope = args.area ? `area ${entities[0]?.areaName ?? args.area}` : args.floor ? `floor ${entities[0]?.floorName ?? args.floor}` : "the home";
       const fitted = fitPriming({
-        heading: `# ${scope} (as of ${new Date(now).toISOString()}): ${entities.length} entities the agent may see`,
+        heading: `# ${scope} ${asOf(now, zone)}: ${entities.length} entities the agent may see`,
         sections: [
           { title: "Floors and areas, with what is in them", lines: overview, more: "render_context with an area or floor" },
-          { title: "On or open now", lines: active.map((e) => stateLine(e, now)), more: 'state_query with state "on"' },
+          { title: "On or open now", lines: active.map((e) => stateLine(e, now, zone)), more: 'state_query with state "on"' },
         ],
         maxTokens: args.max_tokens ?? DEFAULT_MAX_TOKENS,
       });

@@ -5,7 +5,7 @@ import { ground, type Diagnosis } from "../grounding.js";
 import { definePersona, DEFAULT_MAX_TOKENS, maxTokensArgument, type PersonaContext, type PersonaSpec } from "../persona.js";
 import { fitPriming, type PrimingSection } from "../priming.js";
 import { diagnosisSections } from "../sections.js";
-import { areaEntities, findDevice, isDown, stateLine } from "../targets.js";
+import { areaEntities, asOf, findDevice, isDown, stateLine, zoneOf } from "../targets.js";
 
 const Args = z.object({
   entity: z.string().min(1).max(255).optional().describe('The entity that misbehaves, e.g. "light.hallway".'),
@@ -37,13 +37,14 @@ export function troubleshooter(): PersonaSpec {
       if (given !== 1) throw new PersonaError("invalid_argument", "troubleshooter takes exactly one of entity, device or area; give the one that misbehaves.");
       const { label, entities } = targetOf(args, ctx);
       const now = ctx.clock.now();
+      const zone = await zoneOf(ctx);
       // The ones down come first: that is most often where the trouble is.
       const suspects = [...entities.filter(isDown), ...entities.filter((e) => !isDown(e))].slice(0, DIAGNOSED);
       const diagnoses = await Promise.all(suspects.map((e) => ground<Diagnosis>(ctx, "diagnose_entity", { entity_id: e.entityId, hours: 24 })));
       const sections: PrimingSection[] = [];
-      if (entities.length > 1) sections.push({ title: `Entities of ${label} now`, lines: entities.map((e) => stateLine(e, now)), more: `state_query for ${label}` });
-      for (const d of diagnoses) sections.push(...diagnosisSections(d, now));
-      const fitted = fitPriming({ heading: `# Troubleshooting ${label} (as of ${new Date(now).toISOString()})`, sections, maxTokens: args.max_tokens ?? DEFAULT_MAX_TOKENS });
+      if (entities.length > 1) sections.push({ title: `Entities of ${label} now`, lines: entities.map((e) => stateLine(e, now, zone)), more: `state_query for ${label}` });
+      for (const d of diagnoses) sections.push(...diagnosisSections(d, now, zone));
+      const fitted = fitPriming({ heading: `# Troubleshooting ${label} ${asOf(now, zone)}`, sections, maxTokens: args.max_tokens ?? DEFAULT_MAX_TOKENS });
       return {
         systemPrompt: `${SYSTEM}\nThe user asks about ${label}.`,
         priming: fitted.text,

@@ -86,7 +86,7 @@ describe("signing in as on HA's login page", () => {
     const ws = clients.length;
     expect(await wsAuth(access)).toMatchObject({ type: "auth_ok" });
     const socket = clients[ws]!;
-    expect((await socket.command({ id: 1, type: "auth/current_user" })).result.name).toBe("Demo Admin");
+    expect((await socket.command({ id: 1, type: "auth/current_user" })).result.name).toBe("Alex (demo)");
     expect((await rest(access)).status).toBe(200);
 
     const refreshed = await token({ grant_type: "refresh_token", refresh_token: tokens.refresh_token as string, client_id: CLIENT_ID });

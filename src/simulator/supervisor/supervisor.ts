@@ -4,6 +4,7 @@ import { silentLogger, type Logger } from "../../shared/index.js";
 import { addonInfo, simAddon, type SimAddon } from "./addons.js";
 import { createCoreSocketProxy, proxyCoreRest } from "./core-proxy.js";
 import { DiscoveryBook, type DiscoveryEntry, type DiscoveryRequest } from "./discovery-book.js";
+import { proxyIngress, type IngressUser } from "./ingress.js";
 
 /** The Home Assistant behind the Supervisor: a running simulator's endpoints. */
 export interface SupervisedHa {
@@ -22,6 +23,8 @@ export interface SupervisorOptions {
   /** Default 127.0.0.1. */
   host?: string;
   logger?: Logger;
+  /** Who opened the add-on's panel: ingress names them to the add-on (none when absent). */
+  ingressUser?: IngressUser;
 }
 
 export interface SupervisorSimulator {
@@ -30,6 +33,8 @@ export interface SupervisorSimulator {
   port: number;
   /** The add-on under test, whose token is its SUPERVISOR_TOKEN. */
   addon: SimAddon;
+  /** The add-on's panel through ingress, as Home Assistant's sidebar opens it: `{url}/api/hassio_ingress/{token}/`. */
+  ingressUrl: string;
   addons: readonly SimAddon[];
   discovery: {
     /** The discovery messages held now. */
@@ -56,6 +61,8 @@ export async function startSupervisor(options: SupervisorOptions): Promise<Super
   const logger = options.logger ?? silentLogger;
   const book = new DiscoveryBook();
   const ingressToken = randomBytes(16).toString("base64url");
+  // Served here because the simulated Home Assistant has no frontend; under HA this path is on Core's port.
+  const ingressPrefix = `/api/hassio_ingress/${ingressToken}`;
   let failDiscovery: number | undefined;
   const byToken = (token: string) => (token === "" ? undefined : addons.find((a) => a.token === token));
   const target = { apiUrl: options.ha.apiUrl, wsUrl: options.ha.wsUrl, token: options.ha.users.tokenFor(), haVersion: () => options.ha.haVersion };
@@ -65,6 +72,8 @@ export async function startSupervisor(options: SupervisorOptions): Promise<Super
   async function route(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
     const url = new URL(req.url ?? "/", "http://supervisor");
     const path = url.pathname;
+    const ingress = path.startsWith(`${ingressPrefix}/`) || path === ingressPrefix;
+    if (ingress) return proxyIngress({ req, res, addon: addons[0]!, prefix: ingressPrefix, path: `${path.slice(ingressPrefix.length) || "/"}${url.search}`, user: options.ingressUser });
     if (path === "/core/api" || path.startsWith("/core/api/")) {
       return proxyCoreRest({ req, res, path: path.slice("/core/api/".length), search: url.search, target, known });
     }
@@ -129,8 +138,10 @@ export async function startSupervisor(options: SupervisorOptions): Promise<Super
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as { port: number }).port;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   return {
-    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    url,
+    ingressUrl: `${url}${ingressPrefix}/`,
     port,
     addon: addons[0]!,
     addons,

@@ -2,7 +2,7 @@ import type { HomeIndex } from "../../indexer/index.js";
 import type { ApprovalCall, PendingApproval } from "../../store/index.js";
 import type { SessionActuation } from "../tool.js";
 import { decideActuation, type ActuationCeiling } from "./actuation-policy.js";
-import { CallServiceInput, type CallServiceArgs } from "./call-service-input.js";
+import { parseCall, type CallServiceArgs } from "./call-service-input.js";
 import { resolveCallTargets } from "./call-target.js";
 
 /**
@@ -30,15 +30,15 @@ export function isApprovedCall(approved: ApprovalCall | undefined, call: Approva
  * call the tool would refuse anyway runs and is refused with its message.
  */
 export function planAction(deps: { index: HomeIndex; ceiling: ActuationCeiling }, raw: unknown, session: SessionActuation): ActionPlan {
-  const args = CallServiceInput.safeParse(raw);
-  if (!args.success) return { kind: "run" };
-  const decision = decideActuation({ domain: args.data.domain, service: args.data.service, ceiling: deps.ceiling, session });
+  const call = parseCall(raw);
+  if (!call) return { kind: "run" };
+  const decision = decideActuation({ domain: call.domain, service: call.service, ceiling: deps.ceiling, session });
   if (decision.allowed || decision.code !== "ask") return { kind: "run" };
-  const targets = resolveCallTargets(deps.index, args.data);
+  const targets = resolveCallTargets(deps.index, call);
   if (!targets.ok) return { kind: "run" };
   const targetStates = targets.value.map((id) => {
     const entity = deps.index.entity(id);
     return { entityId: id, ...(entity?.name ? { name: entity.name } : {}), state: entity?.state?.state ?? null };
   });
-  return { kind: "ask", call: approvalCallOf(args.data, targets.value), targetStates, why: decision.why };
+  return { kind: "ask", call: approvalCallOf(call, targets.value), targetStates, why: decision.why };
 }

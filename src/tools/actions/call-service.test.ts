@@ -8,6 +8,7 @@ import { ToolRegistry } from "../registry.js";
 import type { ToolCallContext } from "../tool.js";
 import type { ActuationCeiling } from "./actuation-policy.js";
 import { createCallServiceTool } from "./call-service.js";
+import { planAction } from "./action-plan.js";
 import { targetsOfCall } from "./call-target.js";
 
 const stops: (() => Promise<void>)[] = [];
@@ -117,5 +118,37 @@ describe("call_service", () => {
     registry.register(createCallServiceTool({ ha: {} as never, index: view, ceiling: { allow: true, allowlist: [] } }));
     expect(targetsOfCall(view, { domain: "light", service: "turn_on", target: { area_id: "kitchen" } })).toEqual(KITCHEN_LIGHTS.slice(1));
     expect(errorOf(await registry.call("call_service", { domain: "light", service: "turn_on", target: { entity_id: "light.kitchen_ceiling" } }, ctx()))).toMatchObject({ code: "unknown_entity" });
+  });
+
+  it("takes Home Assistant's own forms: action or service as domain.service, with target and data", async () => {
+    const { sim, registry } = await setup({ allow: true, allowlist: [] });
+    const on = await registry.call("call_service", { action: "light.turn_on", target: { entity_id: "light.kitchen_ceiling" }, data: { brightness_pct: 40 } }, ctx());
+    expect(on).toMatchObject({ ok: true, value: { service: "light.turn_on", targets: ["light.kitchen_ceiling"] } });
+    expect(sim.home.getState("light.kitchen_ceiling")).toMatchObject({ state: "on", attributes: { brightness: 102 } });
+    const off = await registry.call("call_service", { service: "light.turn_off", target: { area_id: "kitchen" } }, ctx());
+    expect(off).toMatchObject({ ok: true, value: { service: "light.turn_off", targets: KITCHEN_LIGHTS } });
+    for (const id of KITCHEN_LIGHTS) expect(sim.home.getState(id)?.state).toBe("off");
+    expect(await registry.call("call_service", { domain: "light", service: "light.turn_on", entity_id: "light.kitchen_ceiling" }, ctx())).toMatchObject({ ok: true });
+  });
+
+  it("shows the accepted forms when the service is named in none of them, never a domain as the example of a service", async () => {
+    const { registry } = await setup({ allow: true, allowlist: [] });
+    const call = (args: Record<string, unknown>) => registry.call("call_service", args, ctx());
+    const forms = /\{"action": "light\.turn_off"\}.*\{"service": "light\.turn_off"\}.*\{"domain": "light", "service": "turn_off"\}/;
+    for (const args of [{ service: "turn_off", entity_id: "light.kitchen_ceiling" }, { entity_id: "light.kitchen_ceiling" }, { action: "turn_off" }, { action: "light.turn_off", domain: "light" }, { service: "Light.Turn_Off" }]) {
+      const error = errorOf(await call(args));
+      expect(error, JSON.stringify(args)).toMatchObject({ code: "invalid_argument", message: expect.stringMatching(forms) });
+      expect(error?.message).not.toMatch(/service.*such as light\b/);
+    }
+    expect(errorOf(await call({ service: "switch.turn_off", domain: "light" }))).toMatchObject({ code: "invalid_argument", message: expect.stringContaining("another domain") });
+    expect(errorOf(await call({ action: "light.turn_on", data: { brightness_pct: 1 }, service_data: { brightness_pct: 2 } }))).toMatchObject({ code: "invalid_argument", message: expect.stringContaining("once") });
+  });
+
+  it("asks a person about the same exact call, whichever form the agent wrote it in", async () => {
+    const { index } = await setup({ allow: true, allowlist: [] });
+    const session = { allowActuation: false, allowlistedServices: [], approval: "ask" as const };
+    const plan = planAction({ index, ceiling: { allow: true, allowlist: [] } }, { action: "light.turn_on", target: { area_id: "kitchen" }, data: { brightness_pct: 40 } }, session);
+    expect(plan).toMatchObject({ kind: "ask", call: { domain: "light", service: "turn_on", targets: KITCHEN_LIGHTS, data: { brightness_pct: 40 } } });
+    expect(targetsOfCall(index, { service: "light.turn_on", target: { area_id: "kitchen" } })).toEqual(KITCHEN_LIGHTS);
   });
 });

@@ -5,7 +5,7 @@ import { HaAgentError } from "../../shared/index.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { approvalCallOf, isApprovedCall } from "./action-plan.js";
 import { decideActuation, type ActuationCeiling } from "./actuation-policy.js";
-import { CallServiceInput } from "./call-service-input.js";
+import { CallServiceInput, callOf } from "./call-service-input.js";
 import { resolveCallTargets } from "./call-target.js";
 
 const Output = z.object({
@@ -25,11 +25,12 @@ export function createCallServiceTool(deps: { ha: HaAccess; index: HomeIndex; ce
     name: "call_service",
     title: "Call a Home Assistant service",
     description:
-      "Calls a Home Assistant service (e.g. light.turn_on) on a target of entity, device, area, floor or label ids, as in Home Assistant. Refused unless the add-on owner allowed actuation for that service; some services always need a person's yes.",
+      'Calls a Home Assistant service on a target of entity, device, area, floor or label ids, written as in Home Assistant ({"action": "light.turn_on", "target": {"area_id": "kitchen"}, "data": {...}}) or as {"domain": "light", "service": "turn_on", "entity_id": ...}. Refused unless the add-on owner allowed actuation for that service; some services always need a person\'s yes.',
     input: CallServiceInput,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-    async invoke(args, ctx) {
+    async invoke(input, ctx) {
+      const args = callOf(input);
       const decision = decideActuation({ domain: args.domain, service: args.service, ceiling: deps.ceiling, session: ctx.actuation });
       if (!decision.allowed && decision.code !== "ask") return fail(decision.code, decision.message);
       const resolved = resolveCallTargets(deps.index, args);

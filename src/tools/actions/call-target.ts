@@ -1,6 +1,6 @@
 import type { HomeIndex, TargetKind } from "../../indexer/index.js";
 import { fail, ok, type ToolOutcome } from "../tool.js";
-import { CallServiceInput, MAX_TARGETS, targetOf, type CallServiceArgs } from "./call-service-input.js";
+import { MAX_TARGETS, parseCall, targetOf, type CallServiceArgs } from "./call-service-input.js";
 
 const KIND_WORDS: Record<TargetKind, string> = { entity_id: "entity", device_id: "device", area_id: "area", floor_id: "floor", label_id: "label" };
 
@@ -53,8 +53,8 @@ export function resolveCallTargets(index: HomeIndex, args: CallServiceArgs): Too
  * arguments name none; the ids named directly when they no longer resolve.
  */
 export function targetsOfCall(index: HomeIndex, rawArgs: unknown): string[] {
-  const parsed = CallServiceInput.safeParse(rawArgs);
-  if (!parsed.success) return [];
-  const resolved = resolveCallTargets(index, parsed.data);
-  return resolved.ok ? resolved.value : [...(targetOf(parsed.data)?.entity_id ?? [])];
+  const call = parseCall(rawArgs);
+  if (!call) return [];
+  const resolved = resolveCallTargets(index, call);
+  return resolved.ok ? resolved.value : [...(targetOf(call)?.entity_id ?? [])];
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { EntityFilter, HomeIndex } from "../../indexer/index.js";
 import { HaAdminOnlyError } from "../../ha/index.js";
-import { HaAgentError, describeError } from "../../shared/index.js";
+import { HaAgentError, describeError, localTime } from "../../shared/index.js";
 import { name } from "../limits.js";
 import { fail, type ToolOutcome, type ToolCallContext } from "../tool.js";
 
@@ -44,12 +44,8 @@ export function noteFailure<T>(notes: string[], part: string, fallback: T): (err
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** "03:12 UTC" for findings; the date is added when it is not the day of `now`. */
-export function shortTime(ms: number, now: number): string {
-  const d = new Date(ms).toISOString();
-  const time = `${d.slice(11, 16)} UTC`;
-  return d.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? time : `${d.slice(0, 10)} ${time}`;
-}
+/** "03:12 CET" for findings, in Home Assistant's time zone; the date is added when it is not the day of `now`. */
+export const shortTime = (ms: number, now: number, zone: string): string => localTime(ms, now, zone);
 
 /** Filters shared by the tools that select entities. */
 export const selectorFields = {

@@ -60,7 +60,7 @@ const FLAP_TOGGLES = 12;
 const INTEGRATION_ONLY_SHOWN = 5;
 
 /** `diagnose_entity`: one entity's state, history, device, integration and log mentions, with findings. */
-export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaAccess; clock?: Clock }): ToolSpec {
+export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaAccess; clock?: Clock; timeZone?: () => Promise<string> }): ToolSpec {
   const clock = deps.clock ?? systemClock;
   return defineTool({
     name: "diagnose_entity",
@@ -85,11 +85,12 @@ export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaAccess;
         const readsLogs = ha.allows(SYSTEM_LOG) && ha.allows(ERROR_LOG);
         if (!readsLogs) notes.push(LOGS_LEFT_OUT);
         const step = progressOf(ctx, readsLogs ? 4 : 2);
-        const [history, logbook, system, text] = await Promise.all([
+        const [history, logbook, system, text, zone] = await Promise.all([
           ha.history({ startTime: start, endTime: new Date(now), entityIds: [e.entityId], minimalResponse: true, noAttributes: true }).catch(noteFailure<HistoryResult>(notes, "History", {})).then(step("history read")),
           ha.logbook({ startTime: start, endTime: new Date(now), entityIds: [e.entityId], ...(e.deviceId ? { deviceIds: [e.deviceId] } : {}) }).catch(noteFailure<LogbookEntry[]>(notes, "The logbook", [])).then(step("logbook read")),
           readsLogs ? ha.systemLog().catch(noteFailure<SystemLogEntry[]>(notes, "The system log", [])).then(step("system log read")) : [],
           readsLogs ? ha.errorLog().catch(noteFailure(notes, "The error log", "")).then(step("error log read")) : "",
+          deps.timeZone?.() ?? "UTC",
         ]);
         const avail = analyzeHistory(own(history, e.entityId), now);
         const logs = matchLogs({ e, records: logRecords(system, text), index: deps.index, since: start.getTime() });
@@ -117,7 +118,8 @@ export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaAccess;
             unavailable_minutes: Math.round(avail.downMs / 60_000),
             toggles: avail.toggles,
           },
-          recent_changes: avail.changes.slice(-15).map((c) => ({ state: c.state, at: iso(c.at) })),
+          // The first row is the state at the window's start, not a change: the list holds what state_changes counts.
+          recent_changes: avail.changes.slice(1).slice(-15).map((c) => ({ state: c.state, at: iso(c.at) })),
           related: related.map((id) => {
             const r = deps.index.entity(id);
             return { entity_id: id, name: r?.name ?? id, state: r?.state?.state ?? null };
@@ -126,7 +128,7 @@ export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaAccess;
             .slice(-10)
             .map((l) => ({ when: iso(l.when * 1000), message: logbookLine(l, deps.index) })),
           log_entries: logs.map(({ r, on }) => ({ integration: r.integration, level: r.level, message: r.message, count: r.count, last_seen: iso(r.lastSeen), matched_on: on })),
-          findings: findings({ e, avail, hours: args.hours, now, logs, deviceDisabled: device?.disabled ?? false }),
+          findings: findings({ e, avail, hours: args.hours, now, zone, logs, deviceDisabled: device?.disabled ?? false }),
           notes,
         });
       }),
@@ -154,21 +156,21 @@ function matchLogs(args: { e: IndexedEntity; records: LogRecord[]; index: HomeIn
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** What a person would point out, most serious first. */
-function findings(args: { e: IndexedEntity; avail: Availability; hours: number; now: number; logs: Matched[]; deviceDisabled: boolean }): string[] {
-  const { e, avail, hours, now } = args;
+function findings(args: { e: IndexedEntity; avail: Availability; hours: number; now: number; zone: string; logs: Matched[]; deviceDisabled: boolean }): string[] {
+  const { e, avail, hours, now, zone } = args;
   const out: string[] = [];
   const window = `${hours} h`;
   if (e.disabled) out.push(`the entity is disabled (${e.entityId} has no state until it is enabled)`);
   if (args.deviceDisabled) out.push("its device is disabled");
   if (avail.outages > 0) {
     const flapping = avail.outages >= FLAP_OUTAGES ? "flapping: " : "";
-    out.push(`${flapping}unavailable ${plural(avail.outages, "time")} in ${window}, last at ${shortTime(avail.lastOutageAt!, now)}`);
+    out.push(`${flapping}unavailable ${plural(avail.outages, "time")} in ${window}, last at ${shortTime(avail.lastOutageAt!, now, zone)}`);
   }
   if (avail.toggles >= FLAP_TOGGLES) {
-    out.push(`flapping: switched state ${avail.toggles} times in ${window}, last at ${shortTime(avail.lastToggleAt!, now)}`);
+    out.push(`flapping: switched state ${avail.toggles} times in ${window}, last at ${shortTime(avail.lastToggleAt!, now, zone)}`);
   }
   if (e.state && isDown(e.state.state)) {
-    out.push(`currently ${e.state.state} since ${shortTime(e.state.lastChanged, now)}`);
+    out.push(`currently ${e.state.state} since ${shortTime(e.state.lastChanged, now, zone)}`);
   }
   const direct = args.logs.filter((l) => l.on !== "integration");
   const byIntegration = new Map<string, { count: number; on: Set<string>; timeouts: number; errors: number }>();

@@ -10,8 +10,12 @@ import { createStateQueryTool } from "./state-query.js";
 
 export { createAnalyzeErrorsTool, createDiagnoseEntityTool, createIndexSearchTool, createRenderContextTool, createStateQueryTool };
 
-/** The deterministic tools that ground answers in the home: search, states, diagnosis, errors, rendering. */
-export function createGroundingTools(deps: { index: HomeIndex; ha: HaAccess; clock?: Clock }): ToolSpec[] {
+/**
+ * The deterministic tools that ground answers in the home: search, states,
+ * diagnosis, errors, rendering. `timeZone` is Home Assistant's, for the
+ * times a person reads (UTC without it).
+ */
+export function createGroundingTools(deps: { index: HomeIndex; ha: HaAccess; clock?: Clock; timeZone?: () => Promise<string> }): ToolSpec[] {
   return [
     createIndexSearchTool(deps),
     createStateQueryTool(deps),

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { Store } from "../../store/index.js";
+import type { ActuationCeiling } from "../actions/index.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import {
   BudgetsWire,
   ContinuationWire,
   ModelInUseWire,
-  PolicyWire,
+  PolicyOutWire,
   PreferencesWire,
   SessionIdInput,
   budgetsToWire,
@@ -43,6 +44,8 @@ export interface SessionToolDeps {
   traces?: (owner: string, continuationId: string) => Promise<TurnTrace[]>;
   /** Checks a persona choice; without it no persona can be chosen. */
   checkPersona?: PersonaCheck;
+  /** The add-on's actuation options, which a session's policy can only narrow; actuation off when absent. */
+  ceiling?: ActuationCeiling;
 }
 
 /** How many of the newest turns get their traces in get_session. */
@@ -70,7 +73,7 @@ const Output = z.object({
     end_reason: z.string().nullable(),
     model: ModelInUseWire,
     budgets: BudgetsWire,
-    policy: PolicyWire,
+    policy: PolicyOutWire,
     preferences: PreferencesWire,
     memory: z
       .object({
@@ -144,7 +147,7 @@ export function createGetSessionTool(deps: SessionToolDeps): ToolSpec {
           end_reason: s.endReason ?? null,
           model: modelToWire(s.model, deps.configuredModel?.()),
           budgets: budgetsToWire(s.budgets),
-          policy: policyToWire(s.policy),
+          policy: policyToWire(s.policy, deps.ceiling),
           preferences: preferencesToWire(s.preferences),
           memory: {
             rolling_summary_chars: s.memorySizes.rollingSummaryChars,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Store } from "../../store/index.js";
-import { text } from "../limits.js";
+import type { ActuationCeiling } from "../actions/index.js";
+import { oneOrList, text } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { refusalsAsFailures } from "../failure.js";
 import {
@@ -9,6 +10,7 @@ import {
   ModelInUseWire,
   ModelWire,
   PolicyWire,
+  PolicyOutWire,
   PreferencesWire,
   PersonaFields,
   budgetsToWire,
@@ -26,7 +28,7 @@ const Input = z.object({
   budgets: BudgetsWire.partial().optional().describe("Per-turn limits."),
   policy: PolicyWire.partial().extend({ allowlisted_services: AllowlistedServicesInput.optional() }).optional().describe("What the agent may do (default: read-only)."),
   preferences: PreferencesWire.optional().describe("How answers should look."),
-  pins: z.array(text()).max(20, { error: "at most 20 items" }).optional().describe('Standing instructions for every turn, e.g. ["Never touch the heating."].'),
+  pins: oneOrList(text(), { max: 20, example: '["Never touch the heating."]' }).optional().describe('Standing instructions for every turn, e.g. ["Never touch the heating."].'),
   ...PersonaFields,
 });
 
@@ -36,12 +38,12 @@ const Output = z.object({
   created_at: z.string(),
   model: ModelInUseWire,
   budgets: BudgetsWire,
-  policy: PolicyWire,
+  policy: PolicyOutWire,
   preferences: PreferencesWire,
 });
 
 /** `start_session`: opens a long-lived session owned by the caller. */
-export function createStartSessionTool(deps: { store: Store; configuredModel?: () => ConfiguredModel; checkPersona?: PersonaCheck }): ToolSpec {
+export function createStartSessionTool(deps: { store: Store; configuredModel?: () => ConfiguredModel; checkPersona?: PersonaCheck; ceiling?: ActuationCeiling }): ToolSpec {
   return defineTool({
     name: "start_session",
     title: "Start a session",
@@ -84,7 +86,7 @@ export function createStartSessionTool(deps: { store: Store; configuredModel?: (
         created_at: iso(s.createdAt),
         model: modelToWire(s.model, configured),
         budgets: budgetsToWire(s.budgets),
-        policy: policyToWire(s.policy),
+        policy: policyToWire(s.policy, deps.ceiling),
         preferences: preferencesToWire(s.preferences),
       });
     }),

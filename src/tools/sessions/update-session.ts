@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { MEMORY_LIMITS, type Store } from "../../store/index.js";
 import { refusalsAsFailures } from "../failure.js";
-import { text } from "../limits.js";
+import type { ActuationCeiling } from "../actions/index.js";
+import { oneOrList, text } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
-import { AllowlistedServicesInput, PersonaFields, PolicyWire, SessionIdInput, notFound, personaChoice, policyToWire, type PersonaCheck } from "./wire.js";
+import { AllowlistedServicesInput, PersonaFields, PolicyOutWire, PolicyWire, SessionIdInput, notFound, personaChoice, policyToWire, type PersonaCheck } from "./wire.js";
 
 const Input = z.object({
   session_id: SessionIdInput,
-  pins: z.array(text()).max(MEMORY_LIMITS.pins, { error: `at most ${MEMORY_LIMITS.pins} items` }).optional().describe("Replaces the standing instructions; [] removes them all."),
+  pins: oneOrList(text(), { max: MEMORY_LIMITS.pins, example: '["Never touch the heating."]' }).optional().describe("Replaces the standing instructions; [] removes them all."),
   policy: PolicyWire.partial()
     .extend({ allowlisted_services: AllowlistedServicesInput.optional() })
     .optional()
@@ -20,7 +21,7 @@ const Output = z.object({
   session_id: z.string(),
   version: z.number().int().describe("Bumped by each change of the session."),
   pins: z.array(z.string()),
-  policy: PolicyWire,
+  policy: PolicyOutWire,
   persona: z.object({ name: z.string(), args: z.record(z.string(), z.string()) }).nullable(),
 });
 
@@ -28,7 +29,7 @@ const Output = z.object({
  * `update_session`: changes a session's pins and policy after it started.
  * The next turn reads them; the add-on's options cap the policy as at start.
  */
-export function createUpdateSessionTool(deps: { store: Store; checkPersona?: PersonaCheck }): ToolSpec {
+export function createUpdateSessionTool(deps: { store: Store; checkPersona?: PersonaCheck; ceiling?: ActuationCeiling }): ToolSpec {
   return defineTool({
     name: "update_session",
     title: "Change a session",
@@ -65,7 +66,7 @@ export function createUpdateSessionTool(deps: { store: Store; checkPersona?: Per
         ...(memory && args.pins ? { memory: { ...memory, pins: args.pins.map((text, i) => ({ id: `p${i + 1}`, text })) } } : {}),
       });
       const pins = (await deps.store.sessions.memory(owner, args.session_id)).pins.map((pin) => pin.text);
-      return ok({ session_id: updated.id, version: updated.version, pins, policy: policyToWire(updated.policy), persona: updated.persona ?? null });
+      return ok({ session_id: updated.id, version: updated.version, pins, policy: policyToWire(updated.policy, deps.ceiling), persona: updated.persona ?? null });
     }),
   });
 }

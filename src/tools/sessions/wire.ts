@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { servicePatternSchema } from "../../config/index.js";
 import { BUDGET_LIMITS, ContinuationStatusSchema, NotFoundError, ULID_PATTERN, type Budgets, type MessageRef, type ModelConfig, type Policy, type Preferences, type SessionHead } from "../../store/index.js";
-import { LIMITS, name, names, text } from "../limits.js";
+import { LIMITS, name, names, oneOrList, text } from "../limits.js";
 import type { ToolOutcome } from "../tool.js";
 import { toolFailure } from "../failure.js";
 import { HaAgentError } from "../../shared/index.js";
+import { describeActuation, type ActuationCeiling } from "../actions/index.js";
 
 // Snake_case wire shapes of the session settings, and converters to the store's records.
 
@@ -55,10 +56,7 @@ export const PolicyWire = z.object({
  * service-pattern grammar. Only input is checked, so a session stored before
  * the check still reads back.
  */
-export const AllowlistedServicesInput = z
-  .array(servicePatternSchema())
-  .max(LIMITS.services, { error: `at most ${LIMITS.services} items` })
-  .describe('Services the agent may call when actuation is allowed, as domain.service patterns, e.g. ["switch.turn_off", "light.*"].');
+export const AllowlistedServicesInput = oneOrList(servicePatternSchema(), { max: LIMITS.services, example: '["switch.turn_off", "light.*"]', commaSeparated: true }).describe('Services the agent may call when actuation is allowed, as domain.service patterns, e.g. ["switch.turn_off", "light.*"].');
 
 export const PreferencesWire = z.object({
   language: z.string().max(35, { error: "at most 35 characters, e.g. en or pt-BR" }).optional().describe('Answer language, e.g. "en" or "de".'),
@@ -119,13 +117,31 @@ export const budgetsToWire = (b: Budgets): z.infer<typeof BudgetsWire> => ({
   max_duration_ms: b.maxDurationMs,
   max_tokens_per_turn: b.maxTokensPerTurn,
 });
-export const policyToWire = (p: Policy): z.infer<typeof PolicyWire> => ({
-  allow_actuation: p.allowActuation,
-  allowlisted_services: p.allowlistedServices,
-  enforce_fixed_model: p.enforceFixedModel,
-  approval: p.approval,
-  max_open_continuations: p.maxOpenContinuations,
+/** A session's policy as the tools report it: the stored fields, and what they mean after the add-on's options. */
+export const PolicyOutWire = PolicyWire.extend({
+  in_effect: z
+    .object({
+      may: z.array(z.string()).describe("What the agent does without asking."),
+      asks_first: z.array(z.string()).describe("What waits for the owner's yes (input_required)."),
+      refused: z.array(z.string()).describe("What is refused, and which setting would change that."),
+    })
+    .describe("What this session's turns may do in the home, after the add-on's options: allow_actuation false with approval ask still acts, after a yes."),
 });
+
+/** The add-on's options when none are given: actuation off, as by default. */
+const ACTUATION_OFF: ActuationCeiling = { allow: false, allowlist: [] };
+
+export const policyToWire = (p: Policy, ceiling: ActuationCeiling = ACTUATION_OFF): z.infer<typeof PolicyOutWire> => {
+  const summary = describeActuation(ceiling, p);
+  return {
+    allow_actuation: p.allowActuation,
+    allowlisted_services: p.allowlistedServices,
+    enforce_fixed_model: p.enforceFixedModel,
+    approval: p.approval,
+    max_open_continuations: p.maxOpenContinuations,
+    in_effect: { may: summary.may, asks_first: summary.asksFirst, refused: summary.refused },
+  };
+};
 export const preferencesToWire = (p: Preferences): z.infer<typeof PreferencesWire> => ({ ...p });
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
