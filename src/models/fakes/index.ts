@@ -1,2 +1,3 @@
 export * from "./gemini/index.js";
 export * from "./openai/index.js";
+export { fullView, ollamaView, countTokens, type SeenPrompt } from "./prompt-view.js";

@@ -1,4 +1,5 @@
 import type { JsonValue } from "../../schemas.js";
+import { geminiOpenAi, lmstudio, vllm } from "./more-flavours.js";
 import type { FakeFlavour } from "./types.js";
 
 type Json = { [key: string]: JsonValue };
@@ -6,6 +7,18 @@ type Json = { [key: string]: JsonValue };
 /** What differs between the servers the fake imitates. */
 export interface Flavour {
   name: FakeFlavour;
+  /** The chunk layout it streams in: OpenAI's, Ollama's /v1 or llama-server's. */
+  style: "openai" | "ollama" | "llama-server";
+  /** Where its API answers: `/v1`, llama-server also at the root, Google under `/v1beta/openai`. */
+  prefixes: string[];
+  /** Its answer to a path it does not serve. */
+  notFound(method: string, path: string): { status: number; body: JsonValue };
+  /** The status of a refused key: 401, or Google's 400. */
+  keyStatus: number;
+  /** Streams tool calls as text in the content instead of as `tool_calls` (LM Studio's bug). */
+  streamsToolCallsAsText: boolean;
+  /** How a chat template that raises is answered: llama-server says 500, Python servers 400. */
+  templateErrorStatus: number;
   defaultModels: string[];
   /** Ollama has no keys at all; llama-server leaves its model list public. */
   checksKey: boolean;
@@ -20,19 +33,19 @@ export interface Flavour {
   /** Ollama refuses a history whose tool call arguments are not JSON. */
   parsesHistoryArguments: boolean;
   callId(random: () => number): string;
-  /** The `{error: …}` body for a status and a message, in the server's own shape. */
-  error(status: number, message: string, extra?: { type?: string; code?: string | null; param?: string | null }): Json;
-  unknownModel(model: string): { status: number; body: Json };
-  missingKey(): Json;
-  wrongKey(sent: string): Json;
-  /** `GET /v1/models`; `contextSize` is the window a request gets, which only llama-server reports. */
+  /** The error body for a status and a message, in the server's own shape (Google's is a JSON array). */
+  error(status: number, message: string, extra?: { type?: string; code?: string | null; param?: string | null }): JsonValue;
+  unknownModel(model: string): { status: number; body: JsonValue };
+  missingKey(): JsonValue;
+  wrongKey(sent: string): JsonValue;
+  /** `GET /v1/models`; `contextSize` is the window a request gets, which vLLM reports as `max_model_len`. */
   modelList(models: string[], created: number, contextSize: number): Json;
   /** Fields every chunk and completion carries besides `choices` and `usage`. */
   envelope(id: string, model: string, created: number, object: string): Json;
 }
 
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-function randomString(n: number, random: () => number, alphabet = ALNUM): string {
+export function randomString(n: number, random: () => number, alphabet = ALNUM): string {
   let s = "";
   for (let i = 0; i < n; i++) s += alphabet[Math.floor(random() * alphabet.length)];
   return s;
@@ -41,7 +54,13 @@ function randomString(n: number, random: () => number, alphabet = ALNUM): string
 /** OpenAI's own API. */
 const openai: Flavour = {
   name: "openai",
-  defaultModels: ["gpt-4.1-mini", "gpt-4o-mini", "gpt-5-mini"],
+  style: "openai",
+  prefixes: ["/v1"],
+  notFound: (method, path) => ({ status: 404, body: openai.error(404, `Invalid URL (${method} ${path})`) }),
+  keyStatus: 401,
+  streamsToolCallsAsText: false,
+  templateErrorStatus: 400,
+  defaultModels: ["gpt-4.1-mini", "gpt-4o-mini", "gpt-5-mini", "o4-mini"],
   checksKey: true,
   publicModelList: false,
   anyModelName: false,
@@ -81,6 +100,13 @@ const openai: Flavour = {
 /** Ollama's OpenAI-compatible endpoints (`/v1`). */
 const ollama: Flavour = {
   name: "ollama",
+  style: "ollama",
+  prefixes: ["/v1"],
+  // Go's router: a plain-text 404.
+  notFound: () => ({ status: 404, body: "404 page not found" }),
+  keyStatus: 401,
+  streamsToolCallsAsText: false,
+  templateErrorStatus: 400,
   defaultModels: ["qwen3:8b", "llama3.1:8b", "gpt-oss:20b"],
   checksKey: false,
   publicModelList: true,
@@ -96,13 +122,21 @@ const ollama: Flavour = {
   unknownModel: (model) => ({ status: 404, body: ollama.error(404, `model "${model}" not found, try pulling it first`) }),
   missingKey: () => ollama.error(401, "unauthorized"),
   wrongKey: () => ollama.error(401, "unauthorized"),
-  modelList: (models, created) => ({ object: "list", data: models.map((id) => ({ id, object: "model", created, owned_by: "library" })) }),
+  // openai/openai.go, ToListCompletion: `var data []Model` stays nil with nothing pulled, so "data" is null.
+  modelList: (models, created) => ({ object: "list", data: models.length ? models.map((id) => ({ id, object: "model", created, owned_by: "library" })) : null }),
   envelope: (id, model, created, object) => ({ id, object, created, model, system_fingerprint: "fp_ollama" }),
 };
 
 /** llama.cpp's `llama-server` (started with `--jinja`, and `--api-key` when a key is set). */
 const llamaServer: Flavour = {
   name: "llama-server",
+  style: "llama-server",
+  prefixes: ["/v1", ""],
+  notFound: () => ({ status: 404, body: llamaServer.error(404, "File Not Found") }),
+  keyStatus: 401,
+  streamsToolCallsAsText: false,
+  // tools/server: an exception while the request is read (the chat template's too) is answered as a server_error, HTTP 500.
+  templateErrorStatus: 500,
   defaultModels: ["Qwen3-8B-Q4_K_M.gguf"],
   checksKey: true,
   publicModelList: true,
@@ -124,9 +158,9 @@ const llamaServer: Flavour = {
   unknownModel: (model) => ({ status: 404, body: llamaServer.error(404, `model ${model} not found`) }),
   missingKey: () => llamaServer.error(401, "Invalid API Key"),
   wrongKey: () => llamaServer.error(401, "Invalid API Key"),
-  // Both conventions in one body, as llama-server sends them: Ollama's `models` and OpenAI's `data`,
-  // whose `meta.n_ctx` is a slot's context (`-c` divided by `--parallel`).
-  modelList: (models, created, contextSize) => ({
+  // Both conventions in one body, as llama-server sends them: Ollama's `models` and OpenAI's `data`, whose
+  // `meta` holds the training length `n_ctx_train`, not the running window (tools/server/README.md, GET /v1/models).
+  modelList: (models, created) => ({
     models: models.map((name) => ({
       name,
       model: name,
@@ -148,17 +182,17 @@ const llamaServer: Flavour = {
       object: "model",
       created,
       owned_by: "llamacpp",
-      meta: { vocab_type: 2, n_vocab: 151936, n_ctx: contextSize, n_ctx_train: 40960, n_embd: 4096, n_params: 8190735360, size: 5027783488 },
+      meta: { vocab_type: 2, n_vocab: 151936, n_ctx_train: 40960, n_embd: 4096, n_params: 8190735360, size: 5027783488 },
     })),
   }),
   envelope: (id, model, created, object) => ({ created, id, model, system_fingerprint: "b6500-fake", object }),
 };
 
-export const FLAVOURS: Record<FakeFlavour, Flavour> = { openai, ollama, "llama-server": llamaServer };
+export const FLAVOURS: Record<FakeFlavour, Flavour> = { openai, ollama, "llama-server": llamaServer, vllm, lmstudio, "gemini-openai": geminiOpenAi };
 
 /** The fault bodies each server sends, in its words. */
 export function faultMessage(flavour: FakeFlavour, fault: "rate_limit" | "quota" | "server_error" | "unavailable" | "mid_stream", model: string): string {
-  const words: Record<FakeFlavour, Record<typeof fault, string>> = {
+  const words: Record<"openai" | "ollama" | "llama-server", Record<typeof fault, string>> = {
     openai: {
       rate_limit: `Rate limit reached for ${model} in organization org-fake on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s.`,
       quota: "You exceeded your current quota, please check your plan and billing details.",
@@ -181,5 +215,6 @@ export function faultMessage(flavour: FakeFlavour, fault: "rate_limit" | "quota"
       mid_stream: "Context size has been exceeded.",
     },
   };
-  return words[flavour][fault];
+  // The servers that came later speak of faults as OpenAI does.
+  return words[flavour === "ollama" || flavour === "llama-server" ? flavour : "openai"][fault];
 }
