@@ -61,6 +61,10 @@ export async function errorFromStatus(
     return new ModelError("bad_request", `The model "${context.model}" at ${context.server} cannot call tools (HTTP ${status})${saying}. Set model to one that can (on Ollama: ollama.com/search?c=tools).`, { status });
   }
 
+  // Google answers a wrong key with 400 INVALID_ARGUMENT, in words.
+  if (said && status >= 400 && status < 500 && /api key not valid|invalid api key/i.test(said)) {
+    return new ModelError("auth", `The OpenAI-compatible server at ${context.server} refused the API key (HTTP ${status})${saying}. Set openai_api_key to a key this server accepts.`, { status });
+  }
   if (status === 401 || (status === 403 && !said)) {
     const fix = context.apiKey ? "Set openai_api_key to a key this server accepts." : "It needs a key: set openai_api_key.";
     return new ModelError("auth", `The OpenAI-compatible server at ${context.server} refused the API key (HTTP ${status}). ${fix}`, { status });
