@@ -72,7 +72,7 @@ export interface ServerFacts {
   name: string;
   /** The URL the client talks to, without credentials. */
   url: string;
-  /** Which API: `Ollama's native API (/api/chat)` or `OpenAI-compatible (/v1/chat/completions)`. */
+  /** Which API: `Ollama's own API (/api/chat)` or `its OpenAI-compatible API (/chat/completions)`. */
   api: string;
 }
 

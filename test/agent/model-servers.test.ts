@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { JsonValue } from "../../src/models/index.js";
+import { MIN_TOOL_WINDOW, type JsonValue } from "../../src/models/index.js";
 import { demoPlan } from "../../src/models/demo/planner.js";
 import { startFakeGemini, startFakeOllama, startFakeOpenAiServer, type FakeLogEntry, type FakeOllama, type FakeOpenAiServer, type GeminiReply, type GeminiRequestBody } from "../../src/models/fakes/index.js";
 import { callTool } from "../support/mcp.js";
@@ -88,6 +88,8 @@ describe("Ollama", () => {
     }
     // The second request is longer than Ollama's default 4,096, which is why num_ctx is sent.
     expect(turn[1]!.seen!.tokens).toBeGreaterThan(4_096);
+    // The instructions and tools alone leave room in the smallest window HA Agent calls big enough.
+    expect(turn[0]!.seen!.tokens).toBeLessThan(MIN_TOOL_WINDOW / 2);
   });
 
   it("model_provider: openai with …/v1: Ollama is recognised and spoken to through its own API, so nothing is cut", async () => {

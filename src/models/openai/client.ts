@@ -66,7 +66,7 @@ export class OpenAiClient implements ModelClient {
     const server = displayUrl(options.baseUrl);
     this.label = `${options.model} (${probed && probed.kind !== "unknown" ? probed.name : "OpenAI-compatible server"} at ${server})`;
     this.facts = factsOf(options, probed);
-    if (probed?.reached) this.server = { kind: probed.kind, name: probed.name, url: server, api: "OpenAI-compatible (/v1/chat/completions)" };
+    if (probed?.reached) this.server = { kind: probed.kind, name: probed.name, url: server, api: "its OpenAI-compatible API (/chat/completions)" };
     this.#context = { server, model: options.model, apiKey: options.apiKey };
     // Only when Ollama's own API cannot be reached is its /v1 used; without a temperature it would run at 1.0.
     this.#temperature = options.temperature ?? (probed?.kind === "ollama" ? OLLAMA_V1_TEMPERATURE : undefined);
