@@ -26,6 +26,8 @@ MODEL, the server is asked which model it has.
 Exit codes: 0 all is well, 1 something is off, 2 the settings are invalid.`;
 
 const fmt = (n: number) => n.toLocaleString("en-US");
+/** The most HA Agent asks a model to write in one answer. */
+const ANSWER_CAP = 8_192;
 const line = (label: string, text: string) => console.log(`${(label ? `${label}:` : "").padEnd(11)}${text.replace(/\s+/g, " ")}`);
 
 async function main(argv: string[]): Promise<number> {
@@ -85,7 +87,7 @@ async function report(client: ModelClient, settings: ModelSettings, check: Extra
   line("Window", `${fmt(f.contextWindow)} tokens, from ${source}`);
   const loaded = await (client as { loadedWindow?: () => Promise<number | undefined> }).loadedWindow?.();
   if (loaded !== undefined) line("", `Ollama runs the model with ${fmt(loaded)} now (/api/ps)`);
-  line("Output", `up to ${fmt(f.maxOutputTokens)} tokens an answer, less when the window is small`);
+  line("Output", `up to ${fmt(Math.min(ANSWER_CAP, f.maxOutputTokens))} tokens an answer (the model allows ${fmt(f.maxOutputTokens)}), less when the window is small`);
   const tooSmall = windowProblem(f);
   if (tooSmall) fixes.push(tooSmall);
   line("Answer", `"${check.text.trim().slice(0, 60)}" in ${check.latencyMs} ms`);

@@ -47,7 +47,8 @@ export async function errorFromStatus(
 ): Promise<ModelError> {
   const error = parseErrorBody(body);
   const said = serverMessage(error, context.apiKey);
-  const saying = said ? `: ${said}` : "";
+  // Our sentence goes on after the server's words, so their own full stop goes.
+  const saying = said ? `: ${said.replace(/[.\s]+$/, "")}` : "";
   const code = typeof error?.code === "string" ? error.code : undefined;
 
   // Refusals no retry can fix come first, whatever their status: llama-server says "--jinja" with a 500.

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { displayUrl } from "../server-words.js";
 import type { ServerKind } from "../types.js";
 import { apiRoot } from "./endpoint.js";
 import { WireModelListSchema, type WireModelList } from "./wire.js";
@@ -76,7 +75,7 @@ export async function probeServer(args: { baseUrl: string; apiKey?: string; mode
   }
   // Ollama names its library models' owner "library" (openai/openai.go, ToListCompletion); its own API did not answer here.
   if (list.success && list.data.data.some((m) => m.owned_by === "library")) return { reached, kind: "ollama", name: "Ollama", ollamaRoot: root, ollamaNative: false };
-  return { reached, kind: "unknown", name: `the OpenAI-compatible server at ${displayUrl(args.baseUrl)}` };
+  return { reached, kind: "unknown", name: "An OpenAI-compatible server" };
 }
 
 function pick(list: WireModelList, model: string) {

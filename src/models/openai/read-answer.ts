@@ -97,5 +97,5 @@ function midStreamError(chunk: Pick<WireChunk, "error">, context: ReadContext): 
   const said = serverMessage(readErrorBody(JSON.stringify({ error: chunk.error ?? null })), context.apiKey);
   const setup = refusalNamingFlags({ said, server: context.server });
   if (setup) return setup;
-  return new ModelError("unavailable", `The OpenAI-compatible server at ${context.server} failed while answering${said ? `: ${said}` : ""}. Try again.`);
+  return new ModelError("unavailable", `The OpenAI-compatible server at ${context.server} failed while answering${said ? `: ${said.replace(/[.\s]+$/, "")}` : ""}. Try again.`);
 }
