@@ -1,5 +1,5 @@
 import type { JsonValue } from "../../schemas.js";
-import type { Flavour } from "./flavours.js";
+import type { Flavour } from "./flavour.js";
 
 /**
  * The servers the fake imitates besides OpenAI, Ollama's /v1 and
