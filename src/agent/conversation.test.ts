@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ConversationItem, ModelTurn } from "../models/index.js";
-import { alternating } from "./conversation.js";
+import { alternating, primingIntoSystem } from "./conversation.js";
 
 const turn = (text: string, calls: string[] = []): ModelTurn => ({ provider: "p", model: "m", raw: null, text, toolCalls: calls.map((id) => ({ id, name: "state_query", args: {} })) });
 const user = (text: string): ConversationItem => ({ type: "user", text });
@@ -31,9 +31,9 @@ function strictProblem(items: ConversationItem[]): string | undefined {
 }
 
 describe("alternating: the conversation as every chat template accepts it", () => {
-  it("joins the retrieval snippets into the user's message, in order", () => {
-    const out = alternating([user("Index matches for the next message, states now:\n- light.kitchen: on"), user("Which lights are on?")]);
-    expect(out).toEqual([user("Index matches for the next message, states now:\n- light.kitchen: on\n\nWhich lights are on?")]);
+  it("joins user texts in a row into one message, in order", () => {
+    const out = alternating([user("Is the kitchen light on?"), user("And the hall?")]);
+    expect(out).toEqual([user("Is the kitchen light on?\n\nAnd the hall?")]);
     expect(strictProblem(out)).toBeUndefined();
   });
 
@@ -57,13 +57,30 @@ describe("alternating: the conversation as every chat template accepts it", () =
 
   it("passes the strict rule for every shape a turn can take", () => {
     const shapes: ConversationItem[][] = [
-      [user("hint"), user("q")],
-      [user("q1"), model("a1"), user("hint"), user("q2"), model("", ["x"]), results("x")],
+      [user("q1"), user("q2")],
+      [user("q1"), model("a1"), user("q2"), user("q3"), model("", ["x"]), results("x")],
       [model(""), user("q"), model("", ["x"]), results("x"), model("", ["y"]), results("y")],
       [user("q1"), model(" "), user("q2")],
     ];
     for (const shape of shapes) expect(strictProblem(alternating(shape)), JSON.stringify(shape)).toBeUndefined();
     // Without the rules, these shapes break it.
     expect(shapes.filter((s) => strictProblem(s) !== undefined)).toHaveLength(shapes.length);
+  });
+});
+
+describe("primingIntoSystem: the retrieval snippets end the system text, not a message of their own", () => {
+  it("moves the priming the fit kept, found by identity, and leaves the user's message as it is", () => {
+    const priming = user("Index matches for the next message, states now:\n- light.kitchen: on");
+    const remembered = user("Index matches for the next message, states now:\n- light.kitchen: on");
+    const out = primingIntoSystem({ system: "You are HA Agent.", conversation: [remembered, model("It was on."), priming, user("Is it still on?")], priming });
+    expect(out.system).toBe("You are HA Agent.\n\n## For the user's next message\nIndex matches for the next message, states now:\n- light.kitchen: on");
+    expect(out.conversation).toEqual([remembered, model("It was on."), user("Is it still on?")]);
+    expect(strictProblem(out.conversation)).toBeUndefined();
+  });
+
+  it("changes nothing when the fit left the priming out, or there was none", () => {
+    const conversation = [user("q")];
+    expect(primingIntoSystem({ system: "s", conversation, priming: user("dropped") })).toEqual({ system: "s", conversation });
+    expect(primingIntoSystem({ system: "s", conversation, priming: undefined })).toEqual({ system: "s", conversation });
   });
 });

@@ -1,5 +1,5 @@
 import { ModelError, type ConversationItem, type GenerateRequest, type GenerateResult, type ModelFacts } from "../models/index.js";
-import { alternating } from "./conversation.js";
+import { alternating, primingIntoSystem } from "./conversation.js";
 import { emptyAnswerError, finishName, isEmptyAnswer, withEmptyAnswerNote } from "./empty-answer.js";
 import { fitRequest } from "./fit.js";
 import { outputBudget } from "./output-budget.js";
@@ -30,7 +30,8 @@ export async function callModel(turn: Turn, wrapUp: WrapUpBudget | undefined): P
   if (fitted.trimmed.length) turn.emit({ type: "progress", message: `Left out to fit the model's context: ${fitted.trimmed.join(", ")}` });
   const maxOutputTokens = budget.maxTokensFor(fitted.tokens);
   if (maxOutputTokens === undefined) return { status: "failed", error: windowTooSmall(facts, fitted.tokens), counters };
-  const request: GenerateRequest = { system, conversation: alternating(fitted.conversation), tools, maxOutputTokens };
+  const primed = primingIntoSystem({ system, conversation: fitted.conversation, priming: turn.head.length > options.prompt.length ? turn.head.at(-2) : undefined });
+  const request: GenerateRequest = { system: primed.system, conversation: alternating(primed.conversation), tools, maxOutputTokens };
 
   let empty: GenerateResult | undefined;
   for (;;) {
@@ -112,9 +113,10 @@ export async function recordWrapUp(turn: Turn, step: number, budget: WrapUpBudge
 
 /**
  * The retrieval snippets prime the first call, just before the user's
- * message; the request joins them into that message (`alternating`), so the
- * model never sees two user messages in a row. They are journaled once, so
- * a resume sends the same prompt.
+ * message, where fitting may drop them first; the request moves them to the
+ * end of the system text (`primingIntoSystem`), so the model never sees two
+ * user messages in a row. They are journaled once, so a resume sends the
+ * same prompt.
  */
 export async function primedPrompt(options: Turn["options"], state: Turn["state"], journal: Turn["journal"]): Promise<ConversationItem[]> {
   const fresh = options.context.consume("retrieval");

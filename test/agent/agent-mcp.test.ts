@@ -10,9 +10,7 @@ function responder(body: GeminiRequestBody): GeminiReply {
   if (!(body.tools ?? []).length) return { text: "Summary." };
   const contents = body.contents ?? [];
   const lastUser = [...contents].reverse().find((c) => c.role === "user" && (c.parts ?? []).some((p) => typeof p.text === "string"));
-  // The index matches that prime the first call open the user's message; the user's words follow a blank line.
-  const written = String((lastUser?.parts ?? []).find((p) => typeof p.text === "string")?.text ?? "");
-  const text = written.startsWith("Index matches for the next message") ? written.slice(written.indexOf("\n\n") + 2) : written;
+  const text = String((lastUser?.parts ?? []).find((p) => typeof p.text === "string")?.text ?? "");
   const answered = contents.at(-1)?.parts?.some((p) => p.functionResponse) === true;
   if (text.includes("slow")) return { text: "late", delayMs: 20_000 };
   if (text.startsWith("turn on")) return answered ? { text: "I tried." } : { calls: [{ name: "call_service", args: { domain: "light", service: "turn_on", entity_id: "light.kitchen_ceiling" } }] };

@@ -24,13 +24,9 @@ function readTurn(body: GeminiRequestBody): { message: string; responses: { name
   let userAt = -1;
   let message = "";
   contents.forEach((c, i) => {
-    let text = (c.parts ?? []).find((p: Part) => typeof p.text === "string")?.text as string | undefined;
-    // The index matches that prime the first call are context, not the user's words; they open the user's message.
-    if (text?.startsWith("Index matches for the next message")) {
-      const end = text.indexOf("\n\n");
-      text = end === -1 ? undefined : text.slice(end + 2);
-    }
-    if (c.role !== "model" && text !== undefined) {
+    const text = (c.parts ?? []).find((p: Part) => typeof p.text === "string")?.text as string | undefined;
+    // The index matches that prime the first call are context, not the user's words.
+    if (c.role !== "model" && text !== undefined && !text.startsWith("Index matches for the next message")) {
       userAt = i;
       message = text;
     }
