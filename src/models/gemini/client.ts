@@ -9,7 +9,11 @@ import { geminiError } from "./errors.js";
 import type { GeminiOptions } from "./options.js";
 import { GENERATED_ID, systemOf, toContents, toDeclarations } from "./wire.js";
 
-/** Finish reasons that are a refusal for safety. `LANGUAGE` (a language the model does not support) is not one. */
+/**
+ * Finish reasons that are a refusal for safety. `LANGUAGE` is not one: "the
+ * token generation stopped because of using an unsupported language"
+ * (js-genai src/types.ts, FinishReason).
+ */
 const SAFETY = new Set(["SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY"]);
 
 /**
