@@ -51,7 +51,8 @@ export const OPTION_SCHEMAS = {
   /** Off asks the server for whole answers: for servers whose streamed tool calls arrive broken (some LM Studio versions). */
   model_stream: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "expected true or false" })).default(true),
   /** Ollama's keep_alive: how long the model stays loaded after a call (5m, 1h, -1 for always, 0 to unload at once). */
-  keep_alive: z.string().regex(KEEP_ALIVE, { error: "expected a duration such as 5m, 1h or 30s, a number of seconds, or -1 to keep the model loaded" }).optional(),
+  // A number in options.json (YAML's -1) counts as its text.
+  keep_alive: z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().regex(KEEP_ALIVE, { error: "expected a duration such as 5m, 1h or 30s, a number of seconds, or -1 to keep the model loaded" })).optional(),
   allow_actuation: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "expected true or false" })).default(false),
   actuation_allowlist: servicePatterns().default([]),
   /** Services that always need a person's yes, even when a session allows them beforehand. */
