@@ -2,7 +2,6 @@ import { describeError } from "../../shared/index.js";
 import { PendingClient } from "../pending-client.js";
 import { displayUrl } from "../server-words.js";
 import type { ModelClient, ModelProviderDeps, ServedModelList } from "../types.js";
-import { OllamaClient } from "./client.js";
 import type { OllamaOptions } from "./options.js";
 import { ShowSchema, TagsSchema } from "./wire.js";
 import { shownModel, type ShownModel } from "./window.js";
@@ -14,8 +13,11 @@ const INSPECT_TIMEOUT_MS = 5_000;
  * An Ollama client whose `num_ctx` fits the model: `/api/show` says how
  * long a context the model supports. When Ollama cannot be reached yet, the
  * client asks again at each call, so the window is right once it is up.
+ * The `ollama` package is loaded with the first client, not at boot, as
+ * the Gemini SDK is: a home that uses another provider does not load it.
  */
 export async function createOllamaClient(options: OllamaOptions, deps: ModelProviderDeps): Promise<ModelClient> {
+  const { OllamaClient } = await import("./client.js");
   const found = await inspect(options, deps.fetch ?? fetch);
   if (found.reached) return new OllamaClient(options, deps, found);
   const provisional = new OllamaClient(options, deps);
