@@ -23,6 +23,10 @@ export const OpenAiOptionsSchema = z.object({
   maxOutputTokens: z.number().int().positive().optional(),
   /** Streams by default; false asks for one JSON answer, for servers or proxies that stream badly. */
   stream: z.boolean().default(true),
+  /** `model_temperature`: sent when set; otherwise the server's model settings apply. */
+  temperature: z.number().min(0).max(2).optional(),
+  /** `keep_alive`, used when the server turns out to be Ollama and its own API is used instead. */
+  keepAlive: z.string().optional(),
 });
 export type OpenAiOptions = z.infer<typeof OpenAiOptionsSchema>;
 export type OpenAiOptionsInput = z.input<typeof OpenAiOptionsSchema>;
