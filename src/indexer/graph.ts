@@ -20,6 +20,8 @@ import { resolveTarget, type TargetIds, type TargetResolution } from "./targets.
 
 export interface SearchOptions extends Omit<EntityFilter, "entityIds"> {
   limit?: number;
+  /** The area the request was spoken in (id, name or alias): its entities are preferred, not required. */
+  nearArea?: string;
 }
 
 /** A search hit with what a caller shows: name, area and current state. */
