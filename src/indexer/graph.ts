@@ -13,9 +13,12 @@ import {
   type LiveState,
   type Registries,
 } from "./model.js";
+import { traitsOf } from "./kinds.js";
+import { readRequest } from "./reading.js";
 import { resolveEntity, resolveRegistries, type ResolvedRegistries } from "./resolve.js";
 import { SearchEngine, type SearchHit } from "./search.js";
-import { SearchIndex } from "./search-index.js";
+import { SearchIndex, type DocMeta } from "./search-index.js";
+import { Vocabulary } from "./vocabulary/index.js";
 import { resolveTarget, type TargetIds, type TargetResolution } from "./targets.js";
 
 export interface SearchOptions extends Omit<EntityFilter, "entityIds"> {
@@ -36,6 +39,8 @@ export interface SearchResult extends SearchHit {
 const MAIN_ENTITY_PRIOR = 1.04;
 const OPENINGS = new Set(["door", "window", "opening", "garage_door"]);
 const NOT_SWITCHED_ON = new Set(["automation", "update"]);
+const OPEN_STATES = new Set(["open", "opening"]);
+const CLOSED_STATES = new Set(["closed", "closing"]);
 
 /**
  * The home as one in-memory graph: registries, resolved entity structures,
@@ -61,8 +66,13 @@ export class HomeGraph {
    * too, so a view nobody reads again does not keep the old state alive.
    */
   #views = new WeakMap<EntityStructure, { live: LiveState | undefined; reg: ResolvedRegistries; view: IndexedEntity }>();
-  #index = new SearchIndex();
+  readonly #vocab = new Vocabulary();
+  readonly #split = (word: string) => this.#vocab.splitCompound(word);
+  #index = new SearchIndex(this.#split);
   #engine = new SearchEngine(this.#index);
+  /** Areas and floors as small numbers for the index; rebuilt with the registries. */
+  #areaCodes = new Map<string, number>();
+  #floorCodes = new Map<string, number>();
 
   /** Replaces all registries and rebuilds every entity from them. */
   setRegistries(registries: Registries): void {
@@ -170,28 +180,27 @@ export class HomeGraph {
   }
 
   search(query: string, opts: SearchOptions = {}): SearchResult[] {
-    const accept = this.#compile(opts);
-    const limit = Math.max(1, Math.min(opts.limit ?? 10, 500));
+    const { nearArea, limit: wantedLimit, ...filter } = opts;
+    const accept = this.#compile(filter);
+    const limit = Math.max(1, Math.min(wantedLimit ?? 10, 500));
+    const near = nearArea ? this.#compile({ area: nearArea }).areaId : undefined;
     const hits = this.#engine.search(
-      query,
       {
-        inState: (id, word) => {
-          const state = this.#states.get(id)?.state;
-          if (state === undefined) return false;
-          const s = this.#structures.get(id);
-          // An enabled automation or a pending update is "on", but that is not what "what's on?" asks.
-          if (state === word) return !(word === "on" && NOT_SWITCHED_ON.has(s?.domain ?? ""));
-          // Door and window contacts report on/off; people say open/closed.
-          if (s?.domain !== "binary_sensor" || !OPENINGS.has(s.deviceClass ?? "")) return false;
-          return (word === "open" && state === "on") || (word === "closed" && state === "off");
-        },
+        reading: readRequest(query, this.#vocab),
+        limit,
+        nearArea: near !== undefined ? (this.#areaCodes.get(near) ?? -1) : -1,
+        nearFloor: near !== undefined ? this.#floorCode(this.#reg.areas.get(near)?.floorId ?? null) : -1,
+        ...(near !== undefined ? { nearAreaName: this.#reg.areas.get(near)?.name ?? near } : {}),
+      },
+      {
+        stateOf: (id) => this.#states.get(id)?.state,
+        inState: (id, wanted) => this.#inState(id, wanted),
         accept: (id) => {
           const s = this.#structures.get(id);
           return s !== undefined && accept(s, this.#states.get(id));
         },
         describe: (id, field) => this.#describe(id, field),
       },
-      limit,
     );
     return hits.map((h) => {
       const s = this.#structures.get(h.entityId)!;
@@ -204,6 +213,18 @@ export class HomeGraph {
         state: this.#states.get(h.entityId)?.state ?? null,
       };
     });
+  }
+
+  /** Whether an entity is in one of the states a state word stands for, as people mean it. */
+  #inState(id: string, wanted: string[]): boolean {
+    const state = this.#states.get(id)?.state;
+    if (state === undefined) return false;
+    const s = this.#structures.get(id);
+    // An enabled automation or a pending update is "on", but that is not what "what's on?" asks.
+    if (wanted.includes(state)) return !(state === "on" && NOT_SWITCHED_ON.has(s?.domain ?? ""));
+    // Door and window contacts report on/off; people say open/closed.
+    if (s?.domain !== "binary_sensor" || !OPENINGS.has(s.deviceClass ?? "")) return false;
+    return (state === "on" && wanted.some((w) => OPEN_STATES.has(w))) || (state === "off" && wanted.some((w) => CLOSED_STATES.has(w)));
   }
 
   devices(): DeviceInfo[] {
@@ -238,6 +259,8 @@ export class HomeGraph {
   #useRegistries(registries: Registries): void {
     this.#reg = resolveRegistries(registries);
     this.#floorWords = floorWords(this.#reg.floors);
+    this.#areaCodes = new Map([...this.#reg.areas.keys()].map((id, i) => [id, i]));
+    this.#floorCodes = new Map([...this.#reg.floors.keys()].map((id, i) => [id, i]));
   }
 
   #forgetDerived(): void {
@@ -300,10 +323,18 @@ export class HomeGraph {
     return device && device.name === s.name ? MAIN_ENTITY_PRIOR : 1;
   }
 
+  #meta(s: EntityStructure): DocMeta {
+    return { tie: s.name.length, prior: this.#prior(s), area: s.areaId ? (this.#areaCodes.get(s.areaId) ?? -1) : -1, floor: this.#floorCode(s.floorId), traits: traitsOf(s) };
+  }
+
+  #floorCode(floorId: string | null): number {
+    return floorId ? (this.#floorCodes.get(floorId) ?? -1) : -1;
+  }
+
   #reindex(id: string, s = resolveEntity(id, this.#reg, this.#states.get(id))): void {
     this.#structures.set(id, s);
     this.#forgetDerived();
-    this.#index.add(id, docFields(s, this.#reg, this.#floorWords), s.name.length, this.#prior(s));
+    this.#index.add(id, docFields(s, this.#reg, this.#floorWords), this.#meta(s));
   }
 
   #rebuild(): void {
@@ -315,9 +346,9 @@ export class HomeGraph {
   }
 
   #rebuildIndex(): void {
-    this.#index = new SearchIndex();
+    this.#index = new SearchIndex(this.#split);
     this.#engine = new SearchEngine(this.#index);
-    for (const s of this.#structures.values()) this.#index.add(s.entityId, docFields(s, this.#reg, this.#floorWords), s.name.length, this.#prior(s));
+    for (const s of this.#structures.values()) this.#index.add(s.entityId, docFields(s, this.#reg, this.#floorWords), this.#meta(s));
     this.#index.compact();
     this.#index.warm();
   }

@@ -1,52 +1,98 @@
-import { FIELDS, MASK_BEST, MASK_SCORE, type FieldKey } from "./fields.js";
-import { wholeValueTerm, type SearchIndex, type TermMatch } from "./search-index.js";
-import { STATE_WORDS, synonymsOf } from "./synonyms.js";
-import { queryTokens, words } from "./tokenize.js";
+import { FIELD_BIT, FIELDS, MASK_BEST, MASK_SCORE, type FieldKey } from "./fields.js";
+import { preferenceOf } from "./preferences.js";
+import type { Reading, ReadToken } from "./reading.js";
+import { phraseTerm, type ExtraTerm, type SearchIndex, type TermMatch } from "./search-index.js";
+import { synonymsOf } from "./synonyms.js";
+import { TRAIT } from "./kinds.js";
+import { isUnspaced, segments } from "./tokenize.js";
 
 /** One hit, best first. `why` says in words which parts of the query matched what. */
 export interface SearchHit {
   entityId: string;
   score: number;
   why: string;
+  /** Some word of the request matched the entity's own name, alias, device or id, not only its kind or place. */
+  named: boolean;
 }
 
 /** What the engine needs to know about a document beyond its tokens. */
 export interface SearchContext {
-  /** Whether the entity's current state is what a state word says ("on", "open", "unavailable"…). */
-  inState(entityId: string, word: string): boolean;
+  /** The entity's current state, or undefined when it has none. */
+  stateOf(entityId: string): string | undefined;
+  /** Whether the entity is in one of these states, as people mean them ("open" for a door contact that is on). */
+  inState(entityId: string, states: string[]): boolean;
   /** Hard filters and hidden-entity rules; only documents that pass can be returned. */
   accept(entityId: string): boolean;
   /** A short description of a field's value for `why`, e.g. `area "Kitchen"`. */
   describe(entityId: string, field: FieldKey): string;
 }
 
+export interface SearchRequest {
+  reading: Reading;
+  limit: number;
+  /** The area the request was spoken in, and its floor, as the index numbers them; -1 for none. */
+  nearArea: number;
+  nearFloor: number;
+  /** Its name, for `why`. */
+  nearAreaName?: string;
+}
+
 // A state word that matches the entity's current state counts like a strong field match.
 const STATE_MATCH_SCORE = 3.0;
-// Extra score when some words of the query are exactly an area, floor or label.
+// Extra score when some words of the query are exactly an area, floor or label…
 const WHOLE_VALUE_BONUS = 1.2;
-const MAX_PHRASE = 3;
-const STATE_ONLY_WORDS = new Set(["on", "off"]);
+// …or exactly an entity's whole name.
+const WHOLE_NAME_BONUS = 0.8;
+const MAX_NAMESAKES = 2;
+const MAX_PHRASE = 4;
+const SYNONYM_QUALITY = 0.85;
+/** The area the request was spoken in, when the request names no area: a preference, not a filter. */
+const NEAR_AREA_BOOST = 1.6;
+/** … and when the request says "here" or "this room". */
+const HERE_BOOST = 2.2;
+/** …and the rest of its floor, a little: the thermostat downstairs for "warmer" said in the living room. */
+const SAME_FLOOR_BOOST = 1.15;
+/** A name that merely contains the verb of a command ("Towel *Warmer*" for "make it warmer") is weaker evidence than the kind the verb acts on. */
+const VERB_AS_NAME = 0.6;
+/** A question with state words ("which batteries are low") asks about flags: binary sensors first. */
+const FLAGS = 1.1;
+/** For a word that is both a kind and a name word ("lamp"), being of the kind counts a little less than bearing the name. */
+const KIND_OF_NAMED_WORD = 0.9;
+/** A command to something that only reports (a sensor) is unlikely. */
+const CANNOT_ACT = 0.7;
+/** A question about a level: numeric sensors measure it, binary ones only flag it. */
+const MEASURES = 1.15;
+const ONLY_FLAGS = 0.85;
+/** Where nothing in the request matched, the entities of the area it was spoken in still come back, below any real match. */
+const PLACE_ONLY_SCORE = 0.05;
+const NAMING_FIELDS = FIELD_BIT.name | FIELD_BIT.alias | FIELD_BIT.device | FIELD_BIT.entityId | FIELD_BIT.maker;
+const PLACES = FIELD_BIT.area | FIELD_BIT.floor | FIELD_BIT.label;
 
 /**
- * Ranks documents for a free-text query. Each query word is scored on its
- * best field in each document (weighted by field, match quality and rarity),
- * the word scores are added, and documents that miss words are pushed down
- * by the square of the share of words they matched. Scratch buffers are
- * reused between queries so a search allocates almost nothing.
+ * Ranks documents for a request. Each word is scored on its best field in
+ * each document (weighted by field, match quality and rarity), the word
+ * scores are added, and documents that miss words are pushed down by the
+ * square of the share of words they matched. Then the reading of the request
+ * shifts close calls: a command prefers what can act, a question about a
+ * level prefers what measures it, an action prefers entities in the states
+ * it applies to (playing before idle for "pause"), and the area the request
+ * was spoken in is preferred when the request names none. Scratch buffers
+ * are reused between queries so a search allocates almost nothing.
  */
 export class SearchEngine {
   #best = new Float64Array(0);
   #total = new Float64Array(0);
-  #matched = new Uint8Array(0);
+  #matched = new Float64Array(0);
   #touched = new Int32Array(0);
   #touchedCount = 0;
   #local = new Int32Array(0);
 
   constructor(private readonly index: SearchIndex) {}
 
-  search(query: string, ctx: SearchContext, limit: number): SearchHit[] {
-    const toks = [...new Set(queryTokens(query))];
-    if (toks.length === 0) return this.#unranked(ctx, limit);
+  search(req: SearchRequest, ctx: SearchContext): SearchHit[] {
+    const { reading, limit } = req;
+    const scored = reading.tokens.filter((t) => t.weight > 0);
+    if (scored.length === 0 && reading.states.length === 0) return this.#unranked(ctx, limit);
     this.#ensureCapacity();
     const best = this.#best;
     const total = this.#total;
@@ -54,66 +100,88 @@ export class SearchEngine {
     const local = this.#local;
     this.#touchedCount = 0;
 
-    let stateTokens = 0;
-    for (const token of toks) {
-      if (STATE_WORDS.has(token)) {
-        stateTokens++;
-        continue; // scored below, once the candidates are known
-      }
+    let weight = 0;
+    for (const token of scored) {
+      weight += token.weight;
       const n = this.#scoreToken(token);
       for (let i = 0; i < n; i++) {
         const doc = local[i]!;
         this.#touch(doc);
-        total[doc]! += best[doc]!;
-        matched[doc]!++;
+        total[doc]! += best[doc]! * token.weight;
+        matched[doc]! += token.weight;
         best[doc] = 0;
       }
     }
-    // A state word rescores the candidates the other words found (or everything, if there are no others).
-    for (const token of toks) {
-      if (!STATE_WORDS.has(token)) continue;
-      // "on" and "off" in a name ("Wake on LAN") say nothing about what the user asks for.
-      const n = STATE_ONLY_WORDS.has(token) ? 0 : this.#scoreToken(token);
-      const everything = stateTokens === toks.length;
+    // A state word selects among the candidates the other words found (or among everything, if there are no others).
+    // It may also be a word of a name ("Forecast Home"): the better of the two counts.
+    for (const state of reading.states) {
+      weight += 1;
+      const n = state.term ? this.#scoreToken({ term: state.term, shown: state.word, weight: 1, kinds: [], known: true }) : 0;
+      const everything = scored.length === 0;
       const size = everything ? this.index.docCount : this.#touchedCount;
       for (let i = 0; i < size; i++) {
         const doc = everything ? i : this.#touched[i]!;
         if (everything && !this.index.isAlive(doc)) continue;
-        const s = Math.max(best[doc]!, ctx.inState(this.index.entityIdOf(doc), token) ? STATE_MATCH_SCORE : 0);
-        best[doc] = 0;
+        const s = Math.max(best[doc]!, ctx.inState(this.index.entityIdOf(doc), state.states) ? STATE_MATCH_SCORE : 0);
         if (s === 0) continue;
         this.#touch(doc);
         total[doc]! += s;
-        matched[doc]!++;
+        matched[doc]! += 1;
       }
       for (let i = 0; i < n; i++) best[local[i]!] = 0;
     }
-    this.#wholeValueBonus(toks);
-
-    const wordCount = toks.length;
+    const namedArea = this.#wholeValueBonus(scored, reading.unspaced);
+    // Nothing in the request matched anything: what is where it was spoken is still the likeliest.
+    const placeOnly = this.#touchedCount === 0 && req.nearArea >= 0;
+    if (placeOnly) this.#touchArea(req.nearArea);
+    const near = namedArea ? -1 : req.nearArea;
+    const nearFloor = namedArea ? -1 : req.nearFloor;
+    const nearBoost = reading.here ? HERE_BOOST : NEAR_AREA_BOOST;
+    const flags = reading.states.length > 0 && reading.mood !== "command";
+    // Nothing names a device when every word that counts points at a kind ("pause", "the lights"): then states decide more.
+    const generic = scored.length > 0 && scored.every((t) => t.kinds.length > 0 || t.weight < 1);
+    const preference = preferenceOf(reading, generic);
     const top: Ranked[] = [];
     for (let i = 0; i < this.#touchedCount; i++) {
       const doc = this.#touched[i]!;
-      const cover = matched[doc]! / wordCount;
-      const score = total[doc]! * cover * cover * this.index.priorOf(doc);
+      const cover = weight > 0 ? matched[doc]! / weight : 0;
+      let score = placeOnly ? PLACE_ONLY_SCORE : total[doc]! * cover * cover;
       total[doc] = 0;
       matched[doc] = 0;
       if (!this.index.isAlive(doc)) continue;
-      // Most candidates lose to the current last place; decide that before allocating anything.
+      const meta = this.index.metaOf(doc);
+      score *= meta.prior;
+      if (near >= 0 && meta.area === near) score *= nearBoost;
+      else if (nearFloor >= 0 && meta.floor === nearFloor) score *= SAME_FLOOR_BOOST;
+      if (flags && meta.traits & TRAIT.binary) score *= FLAGS;
+      if (reading.mood === "command" && !(meta.traits & TRAIT.controllable)) score *= CANNOT_ACT;
+      if (reading.quantity) score *= meta.traits & TRAIT.numeric ? MEASURES : meta.traits & TRAIT.binary ? ONLY_FLAGS : 1;
+      // Most candidates lose to the current last place even at the best state; decide that before reading states.
+      if (top.length >= limit && !this.#beats(doc, score * preference.most, top[top.length - 1]!)) continue;
+      const eid = this.index.entityIdOf(doc);
+      if (preference.active) score *= preference.factor(ctx.stateOf(eid));
       if (top.length >= limit && !this.#beats(doc, score, top[top.length - 1]!)) continue;
-      const item = { doc, score, tie: this.index.tieOf(doc) };
-      if (!ctx.accept(this.index.entityIdOf(doc))) continue;
-      this.#insertTop(top, item, limit);
+      if (!ctx.accept(eid)) continue;
+      this.#insertTop(top, { doc, score, tie: meta.tie }, limit);
     }
-    const typed = words(query);
     return top.map(({ doc, score }) => {
       const eid = this.index.entityIdOf(doc);
-      return { entityId: eid, score: Math.round(score * 1000) / 1000, why: this.#explain({ doc, eid, toks, typed, ctx }) };
+      const explained = this.#explain({ doc, eid, reading, ctx, near, nearAreaName: req.nearAreaName, preference, placeOnly });
+      return { entityId: eid, score: Math.round(score * 1000) / 1000, why: explained.why, named: explained.named };
     });
   }
 
   #touch(doc: number): void {
     if (this.#total[doc] === 0 && this.#matched[doc] === 0) this.#touched[this.#touchedCount++] = doc;
+  }
+
+  #touchArea(area: number): void {
+    for (let doc = 0; doc < this.index.docCount; doc++) {
+      if (this.index.isAlive(doc) && this.index.metaOf(doc).area === area) {
+        this.#touched[this.#touchedCount++] = doc;
+        this.#matched[doc] = 0;
+      }
+    }
   }
 
   /** Higher score first; equal scores: shorter name, then entity id. */
@@ -123,7 +191,7 @@ export class SearchEngine {
 
   #beats(doc: number, score: number, b: Ranked): boolean {
     if (score !== b.score) return score > b.score;
-    const tie = this.index.tieOf(doc);
+    const tie = this.index.metaOf(doc).tie;
     if (tie !== b.tie) return tie < b.tie;
     return this.index.entityIdOf(doc) < this.index.entityIdOf(b.doc);
   }
@@ -138,35 +206,71 @@ export class SearchEngine {
 
   /**
    * Rewards documents whose area, floor or label is named exactly by a run of
-   * query words, reading misspelt words as the words they were taken for.
+   * query words, reading misspelt or inflected words as the words they were
+   * taken for; names written without spaces are found inside the request.
+   * Returns whether an area was named so.
    */
-  #wholeValueBonus(toks: string[]): void {
+  #wholeValueBonus(tokens: ReadToken[], runs: string[]): boolean {
     const total = this.#total;
-    const readings = toks.map((t) => [t, ...this.#expansions(t).filter((m) => m.kind === "typo").slice(0, 2).map((m) => m.term)]);
-    for (let len = 1; len <= Math.min(MAX_PHRASE, toks.length); len++) {
-      for (let i = 0; i + len <= toks.length; i++) {
-        for (const phrase of combinations(readings.slice(i, i + len))) {
-          const term = wholeValueTerm(phrase);
-          const posting = this.index.posting(term);
-          if (!posting) continue;
-          const bonus = WHOLE_VALUE_BONUS * this.index.idf(term);
-          for (const doc of posting.docs) if (total[doc]! > 0) total[doc]! += bonus;
-        }
+    let namedArea = false;
+    const reward = (term: string, kindWord = false) => {
+      const posting = this.index.posting(term);
+      if (!posting) return;
+      const idf = this.index.idf(term);
+      for (let i = 0; i < posting.docs.length; i++) {
+        const doc = posting.docs[i]!;
+        const mask = posting.masks[i]!;
+        if (mask & FIELD_BIT.area) namedArea = true;
+        if (total[doc]! <= 0) continue;
+        // "lights" asks for lights, not for whatever carries a label "Lighting".
+        if (kindWord && !(mask & (FIELD_BIT.area | FIELD_BIT.name | FIELD_BIT.alias))) continue;
+        if (mask & PLACES) total[doc]! += WHOLE_VALUE_BONUS * idf;
+        // A name many entities share ("Kitchen Light" in every kitchen) names none of them in particular.
+        else if (posting.docs.length <= MAX_NAMESAKES) total[doc]! += WHOLE_NAME_BONUS * idf;
+      }
+    };
+    const spaced = tokens.filter((t) => t.term !== "" && !isUnspaced(t.term));
+    const readings = spaced.map((t) => [
+      t.term,
+      ...this.#expansions(t)
+        .filter((m) => m.kind === "typo" || m.kind === "variant" || (m.kind === "prefix" && m.term.length - t.term.length <= 2))
+        .slice(0, 3)
+        .map((m) => m.term),
+    ]);
+    for (let len = 1; len <= Math.min(MAX_PHRASE, spaced.length); len++) {
+      for (let i = 0; i + len <= spaced.length; i++) {
+        // Longer runs are read as typed only; every reading of every word would multiply out.
+        const choices = len <= 2 ? readings.slice(i, i + len) : spaced.slice(i, i + len).map((t) => [t.term]);
+        const kindWord = len === 1 && spaced[i]!.kinds.length > 0;
+        for (const phrase of combinations(choices)) reward(phraseTerm(phrase), kindWord);
       }
     }
+    const values = this.index.unspacedValues();
+    if (values.size && runs.length) {
+      const text = runs.join(" ");
+      for (const v of values) if (segments(v.slice(1)).every((s) => text.includes(s))) reward(v);
+    }
+    return namedArea;
   }
 
   /** Puts each document's best score for one query word into `#best`, the documents into `#local`; returns their count. */
-  #scoreToken(token: string): number {
+  #scoreToken(token: ReadToken): number {
     const best = this.#best;
     const local = this.#local;
     let n = 0;
-    // A longer or respelled word may not count as rarer than the word the user actually typed.
-    const ownIdf = this.index.posting(token) ? this.index.idf(token) : Infinity;
+    // A longer, respelled or implied term may not count as rarer than the word the user actually typed.
+    const ownIdf = token.term && this.index.posting(token.term) ? this.index.idf(token.term) : Infinity;
+    // A word for a kind of device ("lamp") counts nearly the same whether an entity is one or is named so:
+    // a light not called "lamp" is almost as good a lamp as the "Desk Lamp", so where it is or what state
+    // it is in can decide between them, while "lantern" still finds the "Patio Lantern" first.
+    const kindWord = token.kinds.length > 0 && ownIdf !== Infinity;
     for (const m of this.#expansions(token)) {
       const posting = this.index.posting(m.term);
       if (!posting) continue;
-      const weight = m.quality * Math.min(this.index.idf(m.term), ownIdf);
+      // A misspelling earns no rarity: a rare name must not win on a word the user did not write.
+      let weight =
+        m.kind === "typo" ? m.quality : kindWord ? m.quality * ownIdf * (m.kind === "kind" ? KIND_OF_NAMED_WORD : 1) : m.quality * Math.min(this.index.idf(m.term), ownIdf);
+      if (token.verb && m.kind !== "kind") weight *= VERB_AS_NAME;
       const { docs, masks } = posting;
       for (let i = 0; i < docs.length; i++) {
         const doc = docs[i]!;
@@ -178,8 +282,10 @@ export class SearchEngine {
     return n;
   }
 
-  #expansions(token: string): TermMatch[] {
-    return this.index.expand(token, synonymsOf(token));
+  #expansions(token: ReadToken): TermMatch[] {
+    const extras: ExtraTerm[] = token.kinds.map((k) => ({ term: k.term, quality: k.quality, kind: "kind" }));
+    if (token.term) for (const s of synonymsOf(token.term)) extras.push({ term: s, quality: SYNONYM_QUALITY, kind: "synonym" });
+    return this.index.expand(token.term, extras, token.known);
   }
 
   #ensureCapacity(): void {
@@ -188,7 +294,7 @@ export class SearchEngine {
     const size = Math.max(n, this.#best.length * 2, 1024);
     this.#best = new Float64Array(size);
     this.#total = new Float64Array(size);
-    this.#matched = new Uint8Array(size);
+    this.#matched = new Float64Array(size);
     this.#touched = new Int32Array(size);
     this.#local = new Int32Array(size);
   }
@@ -199,46 +305,63 @@ export class SearchEngine {
     for (let doc = 0; doc < this.index.docCount; doc++) {
       if (!this.index.isAlive(doc)) continue;
       if (top.length >= limit && !this.#beats(doc, 1, top[top.length - 1]!)) continue;
-      const item = { doc, score: 1, tie: this.index.tieOf(doc) };
+      const item = { doc, score: 1, tie: this.index.metaOf(doc).tie };
       if (ctx.accept(this.index.entityIdOf(doc))) this.#insertTop(top, item, limit);
     }
-    return top.map(({ doc }) => ({ entityId: this.index.entityIdOf(doc), score: 1, why: "matches the filters" }));
+    return top.map(({ doc }) => ({ entityId: this.index.entityIdOf(doc), score: 1, why: "matches the filters", named: false }));
   }
 
-  #explain(args: { doc: number; eid: string; toks: string[]; typed: string[]; ctx: SearchContext }): string {
-    const { doc, eid, toks, typed, ctx } = args;
+  #explain(args: {
+    doc: number;
+    eid: string;
+    reading: Reading;
+    ctx: SearchContext;
+    near: number;
+    nearAreaName: string | undefined;
+    preference: ReturnType<typeof preferenceOf>;
+    placeOnly: boolean;
+  }): { why: string; named: boolean } {
+    const { doc, eid, reading, ctx } = args;
     // One phrase per matched field, listing every query word it explains: area "Living Room" matches "living room".
-    const parts = new Map<FieldKey | "state", { words: string[]; how: string }>();
+    const parts = new Map<FieldKey, { words: string[]; how: string }>();
     const unmatched: string[] = [];
-    for (const token of toks) {
-      const shown = typed.find((w) => w.startsWith(token) || token.startsWith(w)) ?? token;
+    let named = false;
+    for (const token of reading.tokens) {
+      if (token.weight === 0) continue;
       let bestScore = 0;
-      let best: { field: FieldKey | "state"; how: string } | undefined;
+      let best: { field: FieldKey; how: string } | undefined;
       for (const m of this.#expansions(token)) {
         const mask = this.index.maskOf(m.term, doc);
         if (!mask) continue;
         const s = MASK_SCORE[mask]! * m.quality;
         if (s > bestScore) {
           bestScore = s;
-          const how = m.kind === "exact" ? "" : m.kind === "typo" ? ` (typo for "${m.term}")` : m.kind === "prefix" ? ` (start of "${m.term}")` : ` (synonym "${m.term}")`;
+          const how = m.kind === "typo" ? ` (read as "${m.term}")` : m.kind === "prefix" ? ` (start of "${m.term}")` : m.kind === "variant" ? ` (as "${m.term}")` : m.kind === "synonym" ? ` (synonym "${m.term}")` : "";
           best = { field: FIELDS[MASK_BEST[mask]!]!.key, how };
+          if (mask & NAMING_FIELDS && m.kind !== "kind" && m.kind !== "synonym") named = true;
         }
       }
-      if (STATE_WORDS.has(token) && ctx.inState(eid, token) && bestScore < STATE_MATCH_SCORE) best = { field: "state", how: "" };
       if (!best) {
-        unmatched.push(shown);
+        if (!unmatched.includes(token.shown)) unmatched.push(token.shown);
         continue;
       }
       const part = parts.get(best.field) ?? { words: [], how: "" };
-      part.words.push(shown);
-      part.how += best.how;
+      if (!part.words.includes(token.shown)) part.words.push(token.shown);
+      if (!part.how.includes(best.how)) part.how += best.how;
       parts.set(best.field, part);
     }
     const out = [...parts].map(([field, p]) =>
-      field === "state" ? `state is "${p.words.join(" ")}"` : `${ctx.describe(eid, field)} matches "${p.words.join(" ")}"${p.how}`,
+      field === "kind" ? `${ctx.describe(eid, field)}, which "${p.words.join(" ")}" points at` : `${ctx.describe(eid, field)} matches "${p.words.join(" ")}"${p.how}`,
     );
+    for (const { word, states } of reading.states) if (ctx.inState(eid, states)) out.push(`state is "${word}"`);
+    if (args.placeOnly) out.push(`nothing matched the words, and it is in "${args.nearAreaName ?? "the area"}" where the request was made`);
+    else if (args.near >= 0 && this.index.metaOf(doc).area === args.near) out.push(`in "${args.nearAreaName ?? "the area"}", where the request was made`);
+    const state = ctx.stateOf(eid);
+    const suits = args.preference.active ? args.preference.explain(state) : undefined;
+    if (suits) out.push(suits);
+    if (reading.quantity && this.index.metaOf(doc).traits & TRAIT.numeric) out.push("measures it");
     if (unmatched.length) out.push(`nothing matches "${unmatched.join(" ")}"`);
-    return out.join("; ");
+    return { why: out.join("; ") || "matches the request", named };
   }
 }
 

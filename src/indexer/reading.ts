@@ -1,0 +1,281 @@
+import { grams, isUnspaced, segments, stem } from "./tokenize.js";
+import type { ActionId, KindRef, Sense, Vocabulary } from "./vocabulary/index.js";
+
+/** One word of a request as the search scores it. */
+export interface ReadToken {
+  /** The stemmed token looked up in the index; empty for a word that only implies kinds. */
+  term: string;
+  /** The word as typed (folded), for `why`. */
+  shown: string;
+  /** How much the word counts: 1 names something, less for soft words and the payload of a command ("add *milk* to…"), 0 skips it. */
+  weight: number;
+  /** Kinds of device the word points at, from the vocabulary. */
+  kinds: KindRef[];
+  /** A word of the vocabulary or of the grammar: never read as a misspelling or another form of a name. */
+  known: boolean;
+  /** Used as a verb ("*water* the lawn"): a name that merely contains the word is weaker evidence than its kind. */
+  verb?: boolean;
+}
+
+export type Mood = "command" | "question" | "plain";
+
+/** How a request was read: what it asks, of what kind of device, in which words. */
+export interface Reading {
+  tokens: ReadToken[];
+  mood: Mood;
+  action: ActionId | undefined;
+  /** State words that select entities ("which lights are *on*"); never set for a command. `term` also matches names ("Forecast *Home*"), empty for on/off. */
+  states: { word: string; term: string; states: string[] }[];
+  /** States a command asks for ("turn *off*…"): not evidence for which entity is meant. */
+  wanted: string[];
+  /** A question about a level ("how warm", "battery level"): sensors that measure it first. */
+  quantity: boolean;
+  /** The request says it is about where it is spoken ("in here", "this room"). */
+  here: boolean;
+  /** The words that implied a kind of device, as typed: ["pause"]. */
+  implied: string[];
+  /** Runs of text written without spaces (Chinese, Japanese), in which names are looked for whole. */
+  unspaced: string[];
+}
+
+/** Questions in Chinese and Japanese are marked by particles and question words inside the text. */
+const UNSPACED_QUESTION = /[吗嗎呢？?]|什么|多少|几度|几点|是否|有没有|怎么样|怎样|如何|哪|ですか|何|どう|いくつ/;
+const UNSPACED_HERE = /这里|这儿|这边|ここ|この部屋/;
+/** Words after which the rest of a command is its payload: "add milk *to* the list", "play jazz *on* the speaker". */
+const PAYLOAD_ENDS = new Set(["to", "on", "onto", "in", "into", "from", "off", "zu", "zur", "zum", "auf", "à", "sur", "dans", "a", "en", "al", "alla", "nella", "sulla", "op", "naar", "do", "na", "w", "z", "в", "на", "из", "till", "på", "til"]);
+const PAYLOAD_ACTIONS = new Set<ActionId>(["add", "remove", "play"]);
+const SETTINGS = new Set(["volume", "brightness", "temperature", "temp", "position", "level"]);
+/** What a percentage sets, when nothing else says: a light's brightness, a cover's position, a volume, a fan's speed. */
+const PERCENT_KINDS: KindRef[] = [
+  { term: "~d:light", quality: 0.6 },
+  { term: "~d:cover", quality: 0.5 },
+  { term: "~d:media_player", quality: 0.4 },
+  { term: "~d:fan", quality: 0.4 },
+];
+const SOFT_WEIGHT = 0.3;
+const PAYLOAD_WEIGHT = 0.3;
+const STATE_KIND_WEIGHT = 0.5;
+
+interface Word {
+  raw: string;
+  term: string;
+  sense: Sense | undefined;
+  state: { states: string[]; kinds: KindRef[] } | undefined;
+  /** A phrase read from this word and the next ("turn off", "garage door"). */
+  phrase?: Sense;
+  inPhrase?: boolean;
+}
+
+/** Whether a sense names something (a kind of device), rather than only shaping the request. */
+function names(sense: Sense | undefined): boolean {
+  return Boolean(sense && (sense.thing || sense.quantity || (sense.action && sense.action.kinds.length)));
+}
+
+/** The kinds a noun points at: what it is and what it measures, the surer reading of each kind kept. */
+function kindsOf(sense: Sense): KindRef[] {
+  const out = new Map<string, KindRef>();
+  for (const k of [...(sense.thing ?? []), ...(sense.quantity ?? []), ...(sense.thing || sense.quantity ? [] : (sense.action?.kinds ?? []))]) {
+    if ((out.get(k.term)?.quality ?? 0) < k.quality) out.set(k.term, k);
+  }
+  return [...out.values()];
+}
+
+/**
+ * Reads a request: which words name things (and what kinds of device they
+ * imply), whether it is a command, a question or a plain search, what action
+ * it asks for, which words are states, values or the payload of a command,
+ * and whether it speaks of "here". Works on any language the vocabulary
+ * knows; in others the words are taken as names, which is what they most
+ * likely are.
+ */
+export function readRequest(query: string, vocab: Vocabulary): Reading {
+  const segs = segments(query);
+  const spaced: Word[] = [];
+  const unspacedTokens: ReadToken[] = [];
+  const unspacedSenses: { key: string; sense: Sense }[] = [];
+  const runs: string[] = [];
+  for (const s of segs) {
+    if (isUnspaced(s)) {
+      runs.push(s);
+      const found = vocab.findUnspaced(s);
+      unspacedSenses.push(...found);
+      unspacedTokens.push(...gramTokens(s, found));
+      continue;
+    }
+    const term = stem(s);
+    spaced.push({ raw: s, term, sense: vocab.sense(term) ?? (/\d/.test(s) ? undefined : vocab.nearSense(term)), state: vocab.stateOf(s) });
+  }
+
+  const first = spaced.findIndex((w) => !w.sense?.function && !w.sense?.soft);
+  // Two-word phrases: "garage door" anywhere, "turn off" only where a verb stands.
+  for (let i = 0; i + 1 < spaced.length; i++) {
+    const p = vocab.sense(`${spaced[i]!.term} ${spaced[i + 1]!.term}`);
+    if (!p || (p.action && !names(p) && i !== first && !p.here)) continue;
+    spaced[i]!.phrase = p;
+    spaced[i + 1]!.inPhrase = true;
+    i++;
+  }
+
+  const firstSense = first >= 0 ? (spaced[first]!.phrase ?? spaced[first]!.sense) : undefined;
+  // "open doors" lists doors that are open; "open the door" asks for one to be opened.
+  const next = spaced[first + 1];
+  const listsByState = first >= 0 && spaced[first]!.state !== undefined && next !== undefined && next.raw !== next.term && next.raw.endsWith("s");
+  const percent = /\d\s*(%|％)/.test(query);
+  const degrees = /\d\s*(°|度|℃|℉)/.test(query);
+  const valueSet = percent || degrees || spaced.some((w, i) => /^\d/.test(w.raw) && (spaced[i + 1]?.sense?.unit || spaced[i - 1]?.sense?.valueLead));
+  let mood: Mood = "plain";
+  if (/[?？]\s*$/.test(query) || firstSense?.question || unspacedSenses.some((u) => u.sense.question) || (runs.length && UNSPACED_QUESTION.test(query))) mood = "question";
+  else if ((firstSense?.action && !listsByState) || (next && (next.phrase ?? next.sense)?.action && !firstSense?.thing)) mood = "command";
+  else if (unspacedSenses.some((u) => u.sense.action) || valueSet) mood = "command";
+  // "lamp on here", "kitchen lights off", "Licht aus": an on/off word with no question around it asks for that state.
+  else if (spaced.length > 1 && spaced.some((w) => w.state?.states.length === 1 && (w.state.states[0] === "on" || w.state.states[0] === "off"))) mood = "command";
+
+  let action: ActionId | undefined;
+  const states: Reading["states"] = [];
+  const wanted: string[] = [];
+  const implied: string[] = [];
+  let quantity = false;
+  let here = runs.length > 0 && UNSPACED_HERE.test(query);
+  const tokens: ReadToken[] = [];
+  const extra: ReadToken[] = [];
+  const stateKinds: ReadToken[] = [];
+  let payloadFrom = -1;
+
+  spaced.forEach((w, i) => {
+    const sense = w.phrase ?? w.sense;
+    const token: ReadToken = { term: w.term, shown: w.raw, weight: 1, kinds: [], known: sense !== undefined || w.state !== undefined };
+    tokens.push(token);
+    if (w.inPhrase) {
+      // The second word of a phrase: still a name word ("Garage *Door*") when the phrase names a thing.
+      token.known = true;
+      token.weight = names(spaced[i - 1]!.phrase) ? 1 : 0;
+      return;
+    }
+    if (sense?.here) here = true;
+    const isFirst = i === first;
+    // A word that is both a state and a verb ("open") is the verb when it opens a command.
+    if (w.state && !(isFirst && sense?.action && mood === "command" && !listsByState)) {
+      token.weight = 0;
+      if (mood === "command") wanted.push(...w.state.states);
+      else {
+        // "on" and "off" in a name ("Wake on LAN") say nothing about what the user asks for; other state words may be names too.
+        states.push({ word: w.raw, term: ["on", "off"].includes(w.raw) ? "" : w.term, states: w.state.states });
+        if (w.state.kinds.length) stateKinds.push({ term: "", shown: w.raw, weight: STATE_KIND_WEIGHT, kinds: w.state.kinds, known: true });
+      }
+      if (!sense?.thing) return;
+      token.weight = 1;
+    }
+    // A number that is a value to set ("to 21", "21 degrees", "volume 50") names nothing.
+    if (/^\d+([.,]\d+)?$/.test(w.raw)) {
+      const prev = spaced[i - 1];
+      if (spaced[i + 1]?.sense?.unit || prev?.sense?.valueLead || (prev && SETTINGS.has(prev.term)) || percent || degrees) token.weight = 0;
+      return;
+    }
+    if (!sense) {
+      // An unknown compound ("Küchenlicht") is also read as its parts: the noun it ends with, and the rest.
+      const parts = /^\p{L}+$/u.test(w.raw) ? vocab.splitCompound(w.raw) : undefined;
+      const tail = parts ? vocab.sense(stem(parts.tail)) : undefined;
+      if (parts && tail) {
+        token.kinds = kindsOf(tail);
+        extra.push({ term: stem(parts.head), shown: parts.head, weight: 1, kinds: [], known: false });
+      }
+      return;
+    }
+    if (sense.soft) {
+      token.weight = SOFT_WEIGHT;
+      return;
+    }
+    if ((sense.function || sense.valueLead || sense.here || (sense.leading && isFirst) || sense.question) && !sense.thing && !sense.quantity) {
+      token.weight = 0;
+      return;
+    }
+    const asAction = sense.action && (mood === "command" || isFirst) && !(mood === "question" && sense.quantity) && (isFirst || !sense.thing);
+    if (asAction && sense.action) {
+      action ??= sense.action.id;
+      if (PAYLOAD_ACTIONS.has(sense.action.id) && payloadFrom < 0) payloadFrom = i + 1;
+      if (sense.action.kinds.length) {
+        token.kinds = sense.action.kinds;
+        token.verb = true;
+        implied.push(w.raw);
+      } else token.weight = 0;
+      return;
+    }
+    const kinds = kindsOf(sense);
+    if (mood === "question" && sense.quantity) quantity = true;
+    if (kinds.length) {
+      token.kinds = kinds;
+      implied.push(w.raw);
+    } else if (sense.unit) token.weight = 0;
+  });
+
+  // The payload of "add milk to the list" or "play jazz on the speaker" is not the entity.
+  if (payloadFrom >= 0) {
+    const to = spaced.findIndex((w, i) => i >= payloadFrom && PAYLOAD_ENDS.has(w.term));
+    const end = to < 0 ? (action === "play" ? spaced.length : payloadFrom) : to;
+    for (let i = payloadFrom; i < end; i++) {
+      const t = tokens[i]!;
+      if (t.kinds.length === 0 && t.weight > 0) t.weight = PAYLOAD_WEIGHT;
+    }
+  }
+
+  for (const u of unspacedSenses) {
+    const s = u.sense;
+    if (s.here) here = true;
+    if (s.action && !s.thing) {
+      action ??= s.action.id;
+      if (s.action.kinds.length) {
+        extra.push({ term: "", shown: u.key, weight: 1, kinds: s.action.kinds, known: true, verb: true });
+        implied.push(u.key);
+      }
+      continue;
+    }
+    const kinds = kindsOf(s);
+    if (mood === "question" && s.quantity) quantity = true;
+    if (kinds.length) {
+      extra.push({ term: "", shown: u.key, weight: 1, kinds, known: true });
+      implied.push(u.key);
+    }
+  }
+  // A percentage says what is set, when no word does.
+  if (percent && mood === "command" && ![...tokens, ...extra].some((t) => t.kinds.length)) extra.push({ term: "", shown: "%", weight: 1, kinds: PERCENT_KINDS, known: true });
+  // A question whose state words ("charged", "detected") ask for a flag is not a question about a level.
+  if (states.length) quantity = false;
+  // What kind of device a state word speaks of ("running" machines) counts only when no word names a kind.
+  if (![...tokens, ...extra].some((t) => t.kinds.length)) extra.push(...stateKinds);
+
+  const all = [...tokens, ...unspacedTokens, ...extra];
+  // A request of nothing but small words ("the", "on") is searched as typed.
+  if (all.every((t) => t.weight === 0) && states.length === 0) for (const t of all) if (t.term) t.weight = 1;
+  return { tokens: all, mood, action, states, wanted, quantity, here, implied, unspaced: runs };
+}
+
+/**
+ * The character pairs (and Chinese characters) of an unspaced run as
+ * tokens. Those wholly inside a verb or a small word of the vocabulary
+ * ("打开" turn on, "的") name nothing and are not scored; single characters
+ * inside a noun the vocabulary knows ("天" of "天气") count a little, as the
+ * noun's kinds are read from it whole.
+ */
+function gramTokens(run: string, found: { key: string; at: number; sense: Sense }[]): ReadToken[] {
+  const chars = [...run];
+  const covered = new Array<"silent" | "noun" | undefined>(chars.length).fill(undefined);
+  for (const f of found) {
+    // findUnspaced gives positions in UTF-16 units; these scripts are all in the basic plane.
+    for (let i = f.at; i < f.at + f.key.length; i++) covered[i] = names(f.sense) ? "noun" : "silent";
+  }
+  const wanted = new Set(grams(run));
+  const out: ReadToken[] = [];
+  const push = (g: string, from: number, to: number) => {
+    if (!wanted.has(g)) return;
+    let silent = true;
+    let inNoun = true;
+    for (let i = from; i < to; i++) {
+      if (covered[i] !== "silent") silent = false;
+      if (covered[i] !== "noun") inNoun = false;
+    }
+    out.push({ term: g, shown: g, weight: silent ? 0 : inNoun && to - from === 1 ? SOFT_WEIGHT : 1, kinds: [], known: false });
+  };
+  for (let i = 0; i < chars.length; i++) push(chars[i]!, i, i + 1);
+  for (let i = 0; i + 1 < chars.length; i++) push(chars[i]! + chars[i + 1]!, i, i + 2);
+  return out;
+}
