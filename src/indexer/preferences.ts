@@ -2,8 +2,9 @@ import type { Reading } from "./reading.js";
 import type { ActionId } from "./vocabulary/index.js";
 
 /**
- * For each action, the states of the entities it applies to: "pause" is for
- * what is playing, "open" for what is closed. Among entities that match a
+ * For each action, the states of the entities it applies to, likeliest
+ * first: "pause" is for what is playing, "next" for what is playing and
+ * then for what is paused, "open" for what is closed. Among entities that match a
  * request equally, those in such a state come first; those already in the
  * state a command asks for come a little later (turning off what is off does
  * nothing). The factors are small: they order close calls, never a name.
@@ -63,7 +64,10 @@ export function preferenceOf(reading: Reading, generic: boolean): Preference {
     most: suited,
     factor(state) {
       if (state === undefined || DOWN_STATES.has(state)) return DOWN;
-      if (suits?.states.includes(state)) return suited;
+      const at = suits ? suits.states.indexOf(state) : -1;
+      // The first state suits best; later ones half as much.
+      if (at === 0) return suited;
+      if (at > 0) return 1 + (suited - 1) / 2;
       if (wanted.includes(state)) return already;
       return 1;
     },
