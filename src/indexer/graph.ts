@@ -14,6 +14,7 @@ import {
   type Registries,
 } from "./model.js";
 import { traitsOf } from "./kinds.js";
+import { areaInText } from "./area-in-text.js";
 import { readRequest } from "./reading.js";
 import { resolveEntity, resolveRegistries, type ResolvedRegistries } from "./resolve.js";
 import { SearchEngine, type SearchHit } from "./search.js";
@@ -183,7 +184,7 @@ export class HomeGraph {
     const { nearArea, limit: wantedLimit, ...filter } = opts;
     const accept = this.#compile(filter);
     const limit = Math.max(1, Math.min(wantedLimit ?? 10, 500));
-    const near = nearArea ? this.#compile({ area: nearArea }).areaId : undefined;
+    const near = nearArea ? this.#nearAreaId(nearArea) : undefined;
     const hits = this.#engine.search(
       {
         reading: readRequest(query, this.#vocab),
@@ -213,6 +214,21 @@ export class HomeGraph {
         state: this.#states.get(h.entityId)?.state ?? null,
       };
     });
+  }
+
+  /**
+   * The area a near-area preference names: by id, name or alias, or else the
+   * area a phrase mentions ("the kitchen, by the window", "kuchni"). Throws
+   * IndexFilterError (unknown_area) when it names none.
+   */
+  #nearAreaId(value: string): string {
+    try {
+      return this.#compile({ area: value }).areaId!;
+    } catch (err) {
+      const found = areaInText(value, this.#reg.areas.values());
+      if (found) return found;
+      throw err;
+    }
   }
 
   /** Whether an entity is in one of the states a state word stands for, as people mean it. */

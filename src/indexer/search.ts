@@ -336,7 +336,8 @@ export class SearchEngine {
         const s = MASK_SCORE[mask]! * m.quality;
         if (s > bestScore) {
           bestScore = s;
-          const how = m.kind === "typo" ? ` (read as "${m.term}")` : m.kind === "prefix" ? ` (start of "${m.term}")` : m.kind === "variant" ? ` (as "${m.term}")` : m.kind === "synonym" ? ` (synonym "${m.term}")` : "";
+          const how =
+            m.kind === "typo" ? ` (typo for "${m.term}")` : m.kind === "prefix" ? ` (start of "${m.term}")` : m.kind === "variant" ? ` (another form of "${m.term}")` : m.kind === "synonym" ? ` (synonym "${m.term}")` : "";
           best = { field: FIELDS[MASK_BEST[mask]!]!.key, how };
           if (mask & NAMING_FIELDS && m.kind !== "kind" && m.kind !== "synonym") named = true;
         }

@@ -96,7 +96,7 @@ describe("search does not bend correctly spelt words onto names", () => {
       const hits = g.search(q);
       expect(hits.length, q).toBeGreaterThan(0);
       expect(hits.map((h) => h.entityId), q).not.toContain(lookalike);
-      expect(hits.some((h) => h.why.includes("read as")), q).toBe(false);
+      expect(hits.some((h) => h.why.includes("typo for")), q).toBe(false);
     }
   });
 
@@ -105,7 +105,7 @@ describe("search does not bend correctly spelt words onto names", () => {
     expect(ids(g, "bedrom light")[0]).toBe("light.bedroom_light");
     const hits = g.search("thermostat smaart");
     expect(hits[0]!.entityId).toBe("climate.living_room");
-    expect(hits.find((h) => h.entityId === "switch.smart_plug")?.why).toContain('read as "smart"');
+    expect(hits.find((h) => h.entityId === "switch.smart_plug")?.why).toContain('typo for "smart"');
   });
 });
 
