@@ -205,8 +205,12 @@ export class HomeGraph {
     );
     return hits.map((h) => {
       const s = this.#structures.get(h.entityId)!;
+      // Every field by name, not `...h`: one object shape for every result.
       return {
-        ...h,
+        entityId: h.entityId,
+        score: h.score,
+        why: h.why,
+        named: h.named,
         name: s.name,
         domain: s.domain,
         areaId: s.areaId,

@@ -1,5 +1,5 @@
 import { grams, isUnspaced, segments, stem } from "./tokenize.js";
-import type { ActionId, KindRef, Sense, Vocabulary } from "./vocabulary/index.js";
+import { NO_KINDS, type ActionId, type KindRef, type Sense, type Vocabulary } from "./vocabulary/index.js";
 
 /** One word of a request as the search scores it. */
 export interface ReadToken {
@@ -9,8 +9,8 @@ export interface ReadToken {
   shown: string;
   /** How much the word counts: 1 names something, less for soft words and the payload of a command ("add *milk* to…"), 0 skips it. */
   weight: number;
-  /** Kinds of device the word points at, from the vocabulary. */
-  kinds: KindRef[];
+  /** Kinds of device the word points at, from the vocabulary (the same list for the same word, every time). */
+  kinds: readonly KindRef[];
   /** A word of the vocabulary or of the grammar: never read as a misspelling or another form of a name. */
   known: boolean;
   /** Used as a verb ("*water* the lawn"): a name that merely contains the word is weaker evidence than its kind. */
@@ -46,7 +46,7 @@ const PAYLOAD_ENDS = new Set(["to", "on", "onto", "in", "into", "from", "off", "
 const PAYLOAD_ACTIONS = new Set<ActionId>(["add", "remove", "play"]);
 const SETTINGS = new Set(["volume", "brightness", "temperature", "temp", "position", "level"]);
 /** What a percentage sets, when nothing else says: a light's brightness, a cover's position, a volume, a fan's speed. */
-const PERCENT_KINDS: KindRef[] = [
+const PERCENT_KINDS: readonly KindRef[] = [
   { term: "~d:light", quality: 0.6 },
   { term: "~d:cover", quality: 0.5 },
   { term: "~d:media_player", quality: 0.4 },
@@ -60,7 +60,7 @@ interface Word {
   raw: string;
   term: string;
   sense: Sense | undefined;
-  state: { states: string[]; kinds: KindRef[] } | undefined;
+  state: { states: string[]; kinds: readonly KindRef[] } | undefined;
   /** A phrase read from this word and the next ("turn off", "garage door"). */
   phrase?: Sense;
   inPhrase?: boolean;
@@ -69,15 +69,6 @@ interface Word {
 /** Whether a sense names something (a kind of device), rather than only shaping the request. */
 function names(sense: Sense | undefined): boolean {
   return Boolean(sense && (sense.thing || sense.quantity || (sense.action && sense.action.kinds.length)));
-}
-
-/** The kinds a noun points at: what it is and what it measures, the surer reading of each kind kept. */
-function kindsOf(sense: Sense): KindRef[] {
-  const out = new Map<string, KindRef>();
-  for (const k of [...(sense.thing ?? []), ...(sense.quantity ?? []), ...(sense.thing || sense.quantity ? [] : (sense.action?.kinds ?? []))]) {
-    if ((out.get(k.term)?.quality ?? 0) < k.quality) out.set(k.term, k);
-  }
-  return [...out.values()];
 }
 
 /**
@@ -143,7 +134,7 @@ export function readRequest(query: string, vocab: Vocabulary): Reading {
 
   spaced.forEach((w, i) => {
     const sense = w.phrase ?? w.sense;
-    const token: ReadToken = { term: w.term, shown: w.raw, weight: 1, kinds: [], known: sense !== undefined || w.state !== undefined };
+    const token: ReadToken = { term: w.term, shown: w.raw, weight: 1, kinds: NO_KINDS, known: sense !== undefined || w.state !== undefined };
     tokens.push(token);
     if (w.inPhrase) {
       // The second word of a phrase: still a name word ("Garage *Door*") when the phrase names a thing.
@@ -176,8 +167,8 @@ export function readRequest(query: string, vocab: Vocabulary): Reading {
       const parts = /^\p{L}+$/u.test(w.raw) ? vocab.splitCompound(w.raw) : undefined;
       const tail = parts ? vocab.sense(stem(parts.tail)) : undefined;
       if (parts && tail) {
-        token.kinds = kindsOf(tail);
-        extra.push({ term: stem(parts.head), shown: parts.head, weight: 1, kinds: [], known: false });
+        token.kinds = tail.kinds;
+        extra.push({ term: stem(parts.head), shown: parts.head, weight: 1, kinds: NO_KINDS, known: false });
       }
       return;
     }
@@ -200,7 +191,7 @@ export function readRequest(query: string, vocab: Vocabulary): Reading {
       } else token.weight = 0;
       return;
     }
-    const kinds = kindsOf(sense);
+    const kinds = sense.kinds;
     if (mood === "question" && sense.quantity) quantity = true;
     if (kinds.length) {
       token.kinds = kinds;
@@ -229,7 +220,7 @@ export function readRequest(query: string, vocab: Vocabulary): Reading {
       }
       continue;
     }
-    const kinds = kindsOf(s);
+    const kinds = s.kinds;
     if (mood === "question" && s.quantity) quantity = true;
     if (kinds.length) {
       extra.push({ term: "", shown: u.key, weight: 1, kinds, known: true });
@@ -273,7 +264,7 @@ function gramTokens(run: string, found: { key: string; at: number; sense: Sense 
       if (covered[i] !== "silent") silent = false;
       if (covered[i] !== "noun") inNoun = false;
     }
-    out.push({ term: g, shown: g, weight: silent ? 0 : inNoun && to - from === 1 ? SOFT_WEIGHT : 1, kinds: [], known: false });
+    out.push({ term: g, shown: g, weight: silent ? 0 : inNoun && to - from === 1 ? SOFT_WEIGHT : 1, kinds: NO_KINDS, known: false });
   };
   for (let i = 0; i < chars.length; i++) push(chars[i]!, i, i + 1);
   for (let i = 0; i + 1 < chars.length; i++) push(chars[i]! + chars[i + 1]!, i, i + 2);

@@ -79,7 +79,14 @@ export class SearchIndex {
   readonly #postings = new Map<string, Posting>();
   readonly #entityIds: string[] = [];
   readonly #alive: boolean[] = [];
-  readonly #meta: DocMeta[] = [];
+  // What DocMeta holds, in parallel arrays of small numbers: the ranking loop reads them for thousands of documents.
+  readonly #ties: number[] = [];
+  readonly #priors: number[] = [];
+  readonly #areas: number[] = [];
+  readonly #floors: number[] = [];
+  readonly #traits: number[] = [];
+  /** Bumped whenever a term is added, so that cached expansions of query words are dropped. */
+  #version = 0;
   readonly #docOf = new Map<string, number>();
   #aliveCount = 0;
   #byLength: Map<number, string[]> | null = null;
@@ -109,8 +116,29 @@ export class SearchIndex {
     return this.#entityIds[doc]!;
   }
 
-  metaOf(doc: number): DocMeta {
-    return this.#meta[doc]!;
+  tieOf(doc: number): number {
+    return this.#ties[doc]!;
+  }
+
+  priorOf(doc: number): number {
+    return this.#priors[doc]!;
+  }
+
+  areaOf(doc: number): number {
+    return this.#areas[doc]!;
+  }
+
+  floorOf(doc: number): number {
+    return this.#floors[doc]!;
+  }
+
+  traitsOf(doc: number): number {
+    return this.#traits[doc]!;
+  }
+
+  /** Changes whenever the index gains a term: expansions cached before are stale. */
+  get version(): number {
+    return this.#version;
   }
 
   isAlive(doc: number): boolean {
@@ -127,7 +155,11 @@ export class SearchIndex {
     const doc = this.#entityIds.length;
     this.#entityIds.push(entityId);
     this.#alive.push(true);
-    this.#meta.push(meta);
+    this.#ties.push(meta.tie);
+    this.#priors.push(meta.prior);
+    this.#areas.push(meta.area);
+    this.#floors.push(meta.floor);
+    this.#traits.push(meta.traits);
     this.#docOf.set(entityId, doc);
     this.#aliveCount++;
     const masks = this.#scratch;
@@ -267,6 +299,7 @@ export class SearchIndex {
     this.#byLength = null;
     this.#sorted = null;
     this.#expansionCache.clear();
+    this.#version++;
   }
 
   #sortedTerms(): string[] {

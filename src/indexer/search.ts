@@ -1,6 +1,7 @@
 import { FIELD_BIT, FIELDS, MASK_BEST, MASK_SCORE, type FieldKey } from "./fields.js";
 import { preferenceOf } from "./preferences.js";
 import type { Reading, ReadToken } from "./reading.js";
+import { NO_KINDS, type KindRef } from "./vocabulary/index.js";
 import { phraseTerm, type ExtraTerm, type SearchIndex, type TermMatch } from "./search-index.js";
 import { synonymsOf } from "./synonyms.js";
 import { TRAIT } from "./kinds.js";
@@ -86,6 +87,10 @@ export class SearchEngine {
   #touched = new Int32Array(0);
   #touchedCount = 0;
   #local = new Int32Array(0);
+  readonly #cache = new Map<string, TermMatch[]>();
+  #cacheVersion = -1;
+  readonly #kindIds = new WeakMap<readonly KindRef[], number>();
+  #nextKindsId = 0;
 
   constructor(private readonly index: SearchIndex) {}
 
@@ -101,9 +106,11 @@ export class SearchEngine {
     this.#touchedCount = 0;
 
     let weight = 0;
-    for (const token of scored) {
+    const expansions = scored.map((t) => this.#expansions(t));
+    for (let t = 0; t < scored.length; t++) {
+      const token = scored[t]!;
       weight += token.weight;
-      const n = this.#scoreToken(token);
+      const n = this.#scoreToken(token, expansions[t]!);
       for (let i = 0; i < n; i++) {
         const doc = local[i]!;
         this.#touch(doc);
@@ -116,7 +123,7 @@ export class SearchEngine {
     // It may also be a word of a name ("Forecast Home"): the better of the two counts.
     for (const state of reading.states) {
       weight += 1;
-      const n = state.term ? this.#scoreToken({ term: state.term, shown: state.word, weight: 1, kinds: [], known: true }) : 0;
+      const n = state.term ? this.#scoreToken({ term: state.term, shown: state.word, weight: 1, kinds: NO_KINDS, known: true }) : 0;
       const everything = scored.length === 0;
       const size = everything ? this.index.docCount : this.#touchedCount;
       for (let i = 0; i < size; i++) {
@@ -130,7 +137,7 @@ export class SearchEngine {
       }
       for (let i = 0; i < n; i++) best[local[i]!] = 0;
     }
-    const namedArea = this.#wholeValueBonus(scored, reading.unspaced);
+    const namedArea = this.#wholeValueBonus(scored, expansions, reading.unspaced);
     // Nothing in the request matched anything: what is where it was spoken is still the likeliest.
     const placeOnly = this.#touchedCount === 0 && req.nearArea >= 0;
     if (placeOnly) this.#touchArea(req.nearArea);
@@ -141,6 +148,7 @@ export class SearchEngine {
     // Nothing names a device when every word that counts points at a kind ("pause", "the lights"): then states decide more.
     const generic = scored.length > 0 && scored.every((t) => t.kinds.length > 0 || t.weight < 1);
     const preference = preferenceOf(reading, generic);
+    const command = reading.mood === "command";
     const top: Ranked[] = [];
     for (let i = 0; i < this.#touchedCount; i++) {
       const doc = this.#touched[i]!;
@@ -149,24 +157,25 @@ export class SearchEngine {
       total[doc] = 0;
       matched[doc] = 0;
       if (!this.index.isAlive(doc)) continue;
-      const meta = this.index.metaOf(doc);
-      score *= meta.prior;
-      if (near >= 0 && meta.area === near) score *= nearBoost;
-      else if (nearFloor >= 0 && meta.floor === nearFloor) score *= SAME_FLOOR_BOOST;
-      if (flags && meta.traits & TRAIT.binary) score *= FLAGS;
-      if (reading.mood === "command" && !(meta.traits & TRAIT.controllable)) score *= CANNOT_ACT;
-      if (reading.quantity) score *= meta.traits & TRAIT.numeric ? MEASURES : meta.traits & TRAIT.binary ? ONLY_FLAGS : 1;
+      const index = this.index;
+      const traits = index.traitsOf(doc);
+      score *= index.priorOf(doc);
+      if (near >= 0 && index.areaOf(doc) === near) score *= nearBoost;
+      else if (nearFloor >= 0 && index.floorOf(doc) === nearFloor) score *= SAME_FLOOR_BOOST;
+      if (flags && traits & TRAIT.binary) score *= FLAGS;
+      if (command && !(traits & TRAIT.controllable)) score *= CANNOT_ACT;
+      if (reading.quantity) score *= traits & TRAIT.numeric ? MEASURES : traits & TRAIT.binary ? ONLY_FLAGS : 1;
       // Most candidates lose to the current last place even at the best state; decide that before reading states.
       if (top.length >= limit && !this.#beats(doc, score * preference.most, top[top.length - 1]!)) continue;
       const eid = this.index.entityIdOf(doc);
       if (preference.active) score *= preference.factor(ctx.stateOf(eid));
       if (top.length >= limit && !this.#beats(doc, score, top[top.length - 1]!)) continue;
       if (!ctx.accept(eid)) continue;
-      this.#insertTop(top, { doc, score, tie: meta.tie }, limit);
+      this.#insertTop(top, { doc, score, tie: index.tieOf(doc) }, limit);
     }
     return top.map(({ doc, score }) => {
       const eid = this.index.entityIdOf(doc);
-      const explained = this.#explain({ doc, eid, reading, ctx, near, nearAreaName: req.nearAreaName, preference, placeOnly });
+      const explained = this.#explain({ doc, eid, reading, tokens: scored, expansions, ctx, near, nearAreaName: req.nearAreaName, preference, placeOnly });
       return { entityId: eid, score: Math.round(score * 1000) / 1000, why: explained.why, named: explained.named };
     });
   }
@@ -177,7 +186,7 @@ export class SearchEngine {
 
   #touchArea(area: number): void {
     for (let doc = 0; doc < this.index.docCount; doc++) {
-      if (this.index.isAlive(doc) && this.index.metaOf(doc).area === area) {
+      if (this.index.isAlive(doc) && this.index.areaOf(doc) === area) {
         this.#touched[this.#touchedCount++] = doc;
         this.#matched[doc] = 0;
       }
@@ -191,7 +200,7 @@ export class SearchEngine {
 
   #beats(doc: number, score: number, b: Ranked): boolean {
     if (score !== b.score) return score > b.score;
-    const tie = this.index.metaOf(doc).tie;
+    const tie = this.index.tieOf(doc);
     if (tie !== b.tie) return tie < b.tie;
     return this.index.entityIdOf(doc) < this.index.entityIdOf(b.doc);
   }
@@ -210,7 +219,7 @@ export class SearchEngine {
    * taken for; names written without spaces are found inside the request.
    * Returns whether an area was named so.
    */
-  #wholeValueBonus(tokens: ReadToken[], runs: string[]): boolean {
+  #wholeValueBonus(tokens: ReadToken[], expansions: TermMatch[][], runs: string[]): boolean {
     const total = this.#total;
     let namedArea = false;
     const reward = (term: string, kindWord = false) => {
@@ -229,11 +238,12 @@ export class SearchEngine {
         else if (posting.docs.length <= MAX_NAMESAKES) total[doc]! += WHOLE_NAME_BONUS * idf;
       }
     };
-    const spaced = tokens.filter((t) => t.term !== "" && !isUnspaced(t.term));
-    const readings = spaced.map((t) => [
-      t.term,
-      ...this.#expansions(t)
-        .filter((m) => m.kind === "typo" || m.kind === "variant" || (m.kind === "prefix" && m.term.length - t.term.length <= 2))
+    const spacedAt = tokens.map((t, i) => (t.term !== "" && !isUnspaced(t.term) ? i : -1)).filter((i) => i >= 0);
+    const spaced = spacedAt.map((i) => tokens[i]!);
+    const readings = spacedAt.map((i) => [
+      tokens[i]!.term,
+      ...expansions[i]!
+        .filter((m) => m.kind === "typo" || m.kind === "variant" || (m.kind === "prefix" && m.term.length - tokens[i]!.term.length <= 2))
         .slice(0, 3)
         .map((m) => m.term),
     ]);
@@ -254,7 +264,7 @@ export class SearchEngine {
   }
 
   /** Puts each document's best score for one query word into `#best`, the documents into `#local`; returns their count. */
-  #scoreToken(token: ReadToken): number {
+  #scoreToken(token: ReadToken, expansions: TermMatch[] = this.#expansions(token)): number {
     const best = this.#best;
     const local = this.#local;
     let n = 0;
@@ -264,7 +274,7 @@ export class SearchEngine {
     // a light not called "lamp" is almost as good a lamp as the "Desk Lamp", so where it is or what state
     // it is in can decide between them, while "lantern" still finds the "Patio Lantern" first.
     const kindWord = token.kinds.length > 0 && ownIdf !== Infinity;
-    for (const m of this.#expansions(token)) {
+    for (const m of expansions) {
       const posting = this.index.posting(m.term);
       if (!posting) continue;
       // A misspelling earns no rarity: a rare name must not win on a word the user did not write.
@@ -282,10 +292,27 @@ export class SearchEngine {
     return n;
   }
 
+  /**
+   * The index terms a query word leads to. Cached by the word, whether it is
+   * known, and its kinds (the vocabulary hands out the same kind lists every
+   * time), until the index gains a term.
+   */
   #expansions(token: ReadToken): TermMatch[] {
-    const extras: ExtraTerm[] = token.kinds.map((k) => ({ term: k.term, quality: k.quality, kind: "kind" }));
-    if (token.term) for (const s of synonymsOf(token.term)) extras.push({ term: s, quality: SYNONYM_QUALITY, kind: "synonym" });
-    return this.index.expand(token.term, extras, token.known);
+    if (this.#cacheVersion !== this.index.version || this.#cache.size > 5000) {
+      this.#cache.clear();
+      this.#cacheVersion = this.index.version;
+    }
+    let kindsId = this.#kindIds.get(token.kinds);
+    if (kindsId === undefined) this.#kindIds.set(token.kinds, (kindsId = this.#nextKindsId++));
+    const key = `${kindsId}\u0001${token.known ? 1 : 0}\u0001${token.term}`;
+    let out = this.#cache.get(key);
+    if (!out) {
+      const extras: ExtraTerm[] = token.kinds.map((k) => ({ term: k.term, quality: k.quality, kind: "kind" }));
+      if (token.term) for (const s of synonymsOf(token.term)) extras.push({ term: s, quality: SYNONYM_QUALITY, kind: "synonym" });
+      out = this.index.expand(token.term, extras, token.known);
+      this.#cache.set(key, out);
+    }
+    return out;
   }
 
   #ensureCapacity(): void {
@@ -305,7 +332,7 @@ export class SearchEngine {
     for (let doc = 0; doc < this.index.docCount; doc++) {
       if (!this.index.isAlive(doc)) continue;
       if (top.length >= limit && !this.#beats(doc, 1, top[top.length - 1]!)) continue;
-      const item = { doc, score: 1, tie: this.index.metaOf(doc).tie };
+      const item = { doc, score: 1, tie: this.index.tieOf(doc) };
       if (ctx.accept(this.index.entityIdOf(doc))) this.#insertTop(top, item, limit);
     }
     return top.map(({ doc }) => ({ entityId: this.index.entityIdOf(doc), score: 1, why: "matches the filters", named: false }));
@@ -315,55 +342,69 @@ export class SearchEngine {
     doc: number;
     eid: string;
     reading: Reading;
+    tokens: ReadToken[];
+    expansions: TermMatch[][];
     ctx: SearchContext;
     near: number;
     nearAreaName: string | undefined;
     preference: ReturnType<typeof preferenceOf>;
     placeOnly: boolean;
   }): { why: string; named: boolean } {
-    const { doc, eid, reading, ctx } = args;
+    const { doc, eid, reading, ctx, tokens, expansions } = args;
     // One phrase per matched field, listing every query word it explains: area "Living Room" matches "living room".
-    const parts = new Map<FieldKey, { words: string[]; how: string }>();
+    const fields: FieldKey[] = [];
+    const words: string[][] = [];
+    const hows: string[] = [];
     const unmatched: string[] = [];
     let named = false;
-    for (const token of reading.tokens) {
-      if (token.weight === 0) continue;
+    for (let t = 0; t < tokens.length; t++) {
+      const token = tokens[t]!;
       let bestScore = 0;
-      let best: { field: FieldKey; how: string } | undefined;
-      for (const m of this.#expansions(token)) {
+      let best: TermMatch | undefined;
+      let bestMask = 0;
+      for (const m of expansions[t]!) {
         const mask = this.index.maskOf(m.term, doc);
         if (!mask) continue;
         const s = MASK_SCORE[mask]! * m.quality;
         if (s > bestScore) {
           bestScore = s;
-          const how =
-            m.kind === "typo" ? ` (typo for "${m.term}")` : m.kind === "prefix" ? ` (start of "${m.term}")` : m.kind === "variant" ? ` (another form of "${m.term}")` : m.kind === "synonym" ? ` (synonym "${m.term}")` : "";
-          best = { field: FIELDS[MASK_BEST[mask]!]!.key, how };
-          if (mask & NAMING_FIELDS && m.kind !== "kind" && m.kind !== "synonym") named = true;
+          best = m;
+          bestMask = mask;
         }
+        if (mask & NAMING_FIELDS && m.kind !== "kind" && m.kind !== "synonym") named = true;
       }
       if (!best) {
         if (!unmatched.includes(token.shown)) unmatched.push(token.shown);
         continue;
       }
-      const part = parts.get(best.field) ?? { words: [], how: "" };
-      if (!part.words.includes(token.shown)) part.words.push(token.shown);
-      if (!part.how.includes(best.how)) part.how += best.how;
-      parts.set(best.field, part);
+      const field = FIELDS[MASK_BEST[bestMask]!]!.key;
+      const how = best.kind === "typo" ? ` (typo for "${best.term}")` : best.kind === "prefix" ? ` (start of "${best.term}")` : best.kind === "variant" ? ` (another form of "${best.term}")` : best.kind === "synonym" ? ` (synonym "${best.term}")` : "";
+      let at = fields.indexOf(field);
+      if (at < 0) {
+        at = fields.push(field) - 1;
+        words.push([]);
+        hows.push("");
+      }
+      if (!words[at]!.includes(token.shown)) words[at]!.push(token.shown);
+      if (how && !hows[at]!.includes(how)) hows[at] += how;
     }
-    const out = [...parts].map(([field, p]) =>
-      field === "kind" ? `${ctx.describe(eid, field)}, which "${p.words.join(" ")}" points at` : `${ctx.describe(eid, field)} matches "${p.words.join(" ")}"${p.how}`,
-    );
+    const out: string[] = [];
+    for (let i = 0; i < fields.length; i++) {
+      const said = words[i]!.join(" ");
+      out.push(fields[i] === "kind" ? `${ctx.describe(eid, "kind")}, which "${said}" points at` : `${ctx.describe(eid, fields[i]!)} matches "${said}"${hows[i]}`);
+    }
     for (const { word, states } of reading.states) if (ctx.inState(eid, states)) out.push(`state is "${word}"`);
     if (args.placeOnly) out.push(`nothing matched the words, and it is in "${args.nearAreaName ?? "the area"}" where the request was made`);
-    else if (args.near >= 0 && this.index.metaOf(doc).area === args.near) out.push(`in "${args.nearAreaName ?? "the area"}", where the request was made`);
-    const state = ctx.stateOf(eid);
-    const suits = args.preference.active ? args.preference.explain(state) : undefined;
-    if (suits) out.push(suits);
-    if (reading.quantity && this.index.metaOf(doc).traits & TRAIT.numeric) out.push("measures it");
+    else if (args.near >= 0 && this.index.areaOf(doc) === args.near) out.push(`in "${args.nearAreaName ?? "the area"}", where the request was made`);
+    if (args.preference.active) {
+      const suits = args.preference.explain(ctx.stateOf(eid));
+      if (suits) out.push(suits);
+    }
+    if (reading.quantity && this.index.traitsOf(doc) & TRAIT.numeric) out.push("measures it");
     if (unmatched.length) out.push(`nothing matches "${unmatched.join(" ")}"`);
     return { why: out.join("; ") || "matches the request", named };
   }
+
 }
 
 interface Ranked {

@@ -1,2 +1,2 @@
-export { Vocabulary, classTerm, domainTerm, type KindRef, type Sense } from "./lookup.js";
+export { NO_KINDS, Vocabulary, classTerm, domainTerm, type KindRef, type Sense } from "./lookup.js";
 export type { ActionId } from "./concept.js";

@@ -18,6 +18,8 @@ export interface Sense {
   thing?: KindRef[];
   action?: { id: ActionId; kinds: KindRef[] };
   quantity?: KindRef[];
+  /** What the word points at as a noun: its thing and quantity kinds together, the surer of each kept (or its verb's, when it is only a verb). */
+  kinds: readonly KindRef[];
   question?: true;
   function?: true;
   /** Says little, but may be a word of a name ("status", "reading"). */
@@ -28,6 +30,9 @@ export interface Sense {
   unit?: true;
   valueLead?: true;
 }
+
+/** The one empty kind list, so that words without kinds share it. */
+export const NO_KINDS: readonly KindRef[] = Object.freeze([]);
 
 /** The index term of a domain or a device class in the kind field. */
 export const domainTerm = (domain: string): string => `~d:${domain}`;
@@ -61,7 +66,7 @@ function allWords(words: Words): string[] {
 }
 
 /** Adds the better of two kind lists' entries for each term. */
-function mergeKinds(a: KindRef[] | undefined, b: KindRef[]): KindRef[] {
+function mergeKinds(a: readonly KindRef[] | undefined, b: readonly KindRef[]): KindRef[] {
   const out = new Map((a ?? []).map((k) => [k.term, k]));
   for (const k of b) if ((out.get(k.term)?.quality ?? 0) < k.quality) out.set(k.term, k);
   return [...out.values()];
@@ -78,7 +83,7 @@ export class Vocabulary {
   readonly #near = new Map<string, Sense | null>();
   readonly #tails = new Set<string>();
   /** State words by the word as typed: stemming would merge "locked" with the verb "lock". */
-  readonly #states = new Map<string, { states: string[]; kinds: KindRef[] }>();
+  readonly #states = new Map<string, { states: string[]; kinds: readonly KindRef[] }>();
 
   constructor() {
     const add = (word: string, update: (s: Sense) => void) => {
@@ -86,7 +91,7 @@ export class Vocabulary {
       if (!key) return;
       let sense = this.#senses.get(key);
       if (!sense) {
-        sense = { word: word.replace(/_/g, " ") };
+        sense = { word: word.replace(/_/g, " "), kinds: NO_KINDS };
         this.#senses.set(key, sense);
         if (isUnspaced(key)) this.#unspaced.push({ key, sense });
       }
@@ -119,6 +124,11 @@ export class Vocabulary {
     for (const w of LEADING_VERBS) add(w, (s) => (s.leading = true));
     for (const w of VALUE_UNITS) add(w, (s) => (s.unit = true));
     for (const w of VALUE_LEADS) add(w, (s) => (s.valueLead = true));
+    // Merged once, so every reading of a word hands out the same list (search caches by it).
+    for (const s of this.#senses.values()) {
+      const merged = mergeKinds(mergeKinds([], s.thing ?? []), s.quantity ?? []);
+      s.kinds = merged.length ? merged : (s.action?.kinds ?? NO_KINDS);
+    }
     this.#sorted = [...this.#senses.keys()].filter((k) => !k.includes(" ") && !isUnspaced(k)).sort();
     // Longer unspaced words first, so "扫地机器人" is found before "扫地".
     this.#unspaced.sort((a, b) => b.key.length - a.key.length);
@@ -139,7 +149,7 @@ export class Vocabulary {
   }
 
   /** The states a state word stands for, and the kinds of device it speaks of, by the word as typed and folded ("locked", not "lock"). */
-  stateOf(word: string): { states: string[]; kinds: KindRef[] } | undefined {
+  stateOf(word: string): { states: string[]; kinds: readonly KindRef[] } | undefined {
     return this.#states.get(word);
   }
 
