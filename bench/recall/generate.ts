@@ -8,6 +8,7 @@
  *   node dist-bench/bench/recall/generate.js --intents <git dir of home-assistant/intents>
  */
 import { writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import type { EntityFact } from "./home-spec.js";
 import type { HomeView } from "./home-view.js";
 import { HOMES } from "./homes/index.js";
@@ -99,7 +100,8 @@ function shuffle<T>(items: T[], random: () => number): T[] {
   return out;
 }
 
-function generate(spec: HomeView, source: LanguageSource): Request[] {
+/** The template requests for one home, drawn from its language's templates. */
+export function generate(spec: HomeView, source: LanguageSource): Request[] {
   const random = seeded([...spec.id].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7));
   const facts = spec.facts;
   const parsedRules = new Map<string, Node>();
@@ -225,4 +227,5 @@ function main(): void {
   }
 }
 
-main();
+// Run as a script, not when imported for its generator.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

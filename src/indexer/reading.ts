@@ -15,6 +15,8 @@ export interface ReadToken {
   known: boolean;
   /** Used as a verb ("*water* the lawn"): a name that merely contains the word is weaker evidence than its kind. */
   verb?: boolean;
+  /** The word without a prefix its language writes onto it (Hebrew "במטבח" → "מטבח", Arabic "المطبخ" → "مطبخ"). */
+  bare?: string;
 }
 
 export type Mood = "command" | "question" | "plain";
@@ -61,9 +63,20 @@ interface Word {
   term: string;
   sense: Sense | undefined;
   state: { states: string[]; kinds: readonly KindRef[] } | undefined;
+  bare?: string;
   /** A phrase read from this word and the next ("turn off", "garage door"). */
   phrase?: Sense;
   inPhrase?: boolean;
+}
+
+/** Prefixes Hebrew and Arabic write onto the next word ("in the", "and the", "to the"), longest first. */
+const HEBREW_PREFIX = /^(?:וכש|וה|וב|ול|ומ|שה|שב|כש|ה|ב|ל|מ|ו|ש|כ)(?=\p{Script=Hebrew}{2})/u;
+const ARABIC_PREFIX = /^(?:وال|بال|فال|كال|لل|ال|و|ب|ل|ف)(?=\p{Script=Arabic}{2})/u;
+
+/** A word without the article or preposition Hebrew and Arabic attach to it, when it has one. */
+function bareForm(word: string): string | undefined {
+  const m = HEBREW_PREFIX.exec(word) ?? ARABIC_PREFIX.exec(word);
+  return m ? word.slice(m[0].length) : undefined;
 }
 
 /** Whether a sense names something (a kind of device), rather than only shaping the request. */
@@ -94,7 +107,8 @@ export function readRequest(query: string, vocab: Vocabulary): Reading {
       continue;
     }
     const term = stem(s);
-    spaced.push({ raw: s, term, sense: vocab.sense(term) ?? (/\d/.test(s) ? undefined : vocab.nearSense(term)), state: vocab.stateOf(s) });
+    const bare = bareForm(s);
+    spaced.push({ raw: s, term, sense: vocab.sense(term) ?? (bare ? vocab.sense(bare) : undefined) ?? (/\d/.test(s) ? undefined : vocab.nearSense(term)), state: vocab.stateOf(s), ...(bare ? { bare } : {}) });
   }
 
   const first = spaced.findIndex((w) => !w.sense?.function && !w.sense?.soft);
@@ -134,7 +148,7 @@ export function readRequest(query: string, vocab: Vocabulary): Reading {
 
   spaced.forEach((w, i) => {
     const sense = w.phrase ?? w.sense;
-    const token: ReadToken = { term: w.term, shown: w.raw, weight: 1, kinds: NO_KINDS, known: sense !== undefined || w.state !== undefined };
+    const token: ReadToken = { term: w.term, shown: w.raw, weight: 1, kinds: NO_KINDS, known: sense !== undefined || w.state !== undefined, ...(w.bare ? { bare: w.bare } : {}) };
     tokens.push(token);
     if (w.inPhrase) {
       // The second word of a phrase: still a name word ("Garage *Door*") when the phrase names a thing.

@@ -47,6 +47,8 @@ const WHOLE_NAME_BONUS = 0.8;
 const MAX_NAMESAKES = 2;
 const MAX_PHRASE = 4;
 const SYNONYM_QUALITY = 0.85;
+/** A word read without its attached article or preposition counts nearly as the word itself. */
+const BARE_FORM = 0.95;
 /** The area the request was spoken in, when the request names no area: a preference, not a filter. */
 const NEAR_AREA_BOOST = 1.6;
 /** … and when the request says "here" or "this room". */
@@ -304,12 +306,18 @@ export class SearchEngine {
     }
     let kindsId = this.#kindIds.get(token.kinds);
     if (kindsId === undefined) this.#kindIds.set(token.kinds, (kindsId = this.#nextKindsId++));
-    const key = `${kindsId}\u0001${token.known ? 1 : 0}\u0001${token.term}`;
+    const key = `${kindsId}\u0001${token.known ? 1 : 0}\u0001${token.term}\u0001${token.bare ?? ""}`;
     let out = this.#cache.get(key);
     if (!out) {
       const extras: ExtraTerm[] = token.kinds.map((k) => ({ term: k.term, quality: k.quality, kind: "kind" }));
       if (token.term) for (const s of synonymsOf(token.term)) extras.push({ term: s, quality: SYNONYM_QUALITY, kind: "synonym" });
       out = this.index.expand(token.term, extras, token.known);
+      // "במטבח" is also "מטבח" with "in the" before it.
+      if (token.bare) {
+        const seen = new Set(out.map((m) => m.term));
+        const bare = this.index.expand(token.bare, [], token.known).filter((m) => !seen.has(m.term));
+        out = [...out, ...bare.map((m) => ({ term: m.term, quality: m.quality * BARE_FORM, kind: m.kind === "exact" ? ("variant" as const) : m.kind }))];
+      }
       this.#cache.set(key, out);
     }
     return out;

@@ -209,3 +209,24 @@ describe("search matches names in any language and script", () => {
     expect(ids(g, "关掉厨房灯")[0]).toBe("light.chufang");
   });
 });
+
+describe("search reads words of Hebrew and Arabic without the prefixes written onto them", () => {
+  it("finds the kitchen in במטבח and المطبخ", () => {
+    const g = home(
+      [
+        { id: "light.mitbach", name: "תאורה", area: "mitbach", state: "off" },
+        { id: "light.salon", name: "תאורה", area: "salon", state: "off" },
+        { id: "light.matbakh", name: "ضوء", area: "matbakh", state: "off" },
+        { id: "light.ghurfa", name: "ضوء", area: "ghurfa", state: "off" },
+      ],
+      [
+        ["mitbach", "מטבח"],
+        ["salon", "סלון"],
+        ["matbakh", "مطبخ"],
+        ["ghurfa", "غرفة"],
+      ],
+    );
+    expect(ids(g, "הדלק את האור במטבח")[0]).toBe("light.mitbach");
+    expect(ids(g, "شغل الضوء في المطبخ")[0]).toBe("light.matbakh");
+  });
+});

@@ -11,7 +11,7 @@
  * text, as those languages put no spaces between words.
  */
 export interface Words {
-  en: string;
+  en?: string;
   de?: string;
   fr?: string;
   es?: string;
@@ -27,7 +27,26 @@ export interface Words {
   nb?: string;
   fi?: string;
   hu?: string;
+  el?: string;
+  tr?: string;
+  ro?: string;
+  sk?: string;
+  sl?: string;
+  hr?: string;
+  sr?: string;
+  bg?: string;
+  lt?: string;
+  lv?: string;
+  et?: string;
+  ca?: string;
+  he?: string;
+  ar?: string;
+  vi?: string;
+  th?: string;
+  id?: string;
   zh?: string;
+  /** Traditional characters (Hong Kong, Taiwan). */
+  zht?: string;
   ja?: string;
   ko?: string;
 }

@@ -2,8 +2,13 @@ import { fold, isUnspaced, segments, stem } from "../tokenize.js";
 import { ACTIONS } from "./actions.js";
 import type { ActionId, KindList, Words } from "./concept.js";
 import { FUNCTION_WORDS, HERE_WORDS, LEADING_VERBS, QUESTION_WORDS, SOFT_WORDS, STATE_KINDS, STATES, THIS_ROOM, VALUE_LEADS, VALUE_UNITS } from "./grammar.js";
+import { MORE_ACTIONS, MORE_QUANTITIES, MORE_QUESTION_WORDS, MORE_THINGS } from "./more-languages.js";
 import { QUANTITIES } from "./quantities.js";
 import { THINGS } from "./things.js";
+
+const ALL_THINGS = [...THINGS, ...MORE_THINGS];
+const ALL_QUANTITIES = [...QUANTITIES, ...MORE_QUANTITIES];
+const ALL_ACTIONS = [...ACTIONS, ...MORE_ACTIONS];
 
 /** A kind a word points at: a term of the index's kind field, and how surely. */
 export interface KindRef {
@@ -97,20 +102,20 @@ export class Vocabulary {
       }
       update(sense);
     };
-    for (const t of THINGS) {
+    for (const t of ALL_THINGS) {
       const kinds = kindRefs(t.kinds);
       for (const w of allWords(t.words)) add(w, (s) => (s.thing = mergeKinds(s.thing, kinds)));
     }
-    for (const q of QUANTITIES) {
+    for (const q of ALL_QUANTITIES) {
       const kinds = kindRefs(q.kinds);
       for (const w of allWords(q.words)) add(w, (s) => (s.quantity = mergeKinds(s.quantity, kinds)));
     }
     // Nouns that end compound names: "Deckenlampe", "Küchenlicht", "keukenlamp", "taklampa".
-    for (const w of [...THINGS, ...QUANTITIES].flatMap((c) => allWords(c.words))) {
+    for (const w of [...ALL_THINGS, ...ALL_QUANTITIES].flatMap((c) => allWords(c.words))) {
       const f = fold(w);
       if (f.length >= 4 && /^\p{L}+$/u.test(f) && !isUnspaced(f)) this.#tails.add(f);
     }
-    for (const a of ACTIONS) {
+    for (const a of ALL_ACTIONS) {
       const kinds = kindRefs(a.kinds ?? "");
       // A word listed for two actions keeps the first; the tables list the likelier one first.
       for (const w of allWords(a.words)) add(w, (s) => (s.action ??= { id: a.action, kinds }));
@@ -119,7 +124,7 @@ export class Vocabulary {
     for (const w of SOFT_WORDS) add(w, (s) => (s.soft = true));
     for (const w of HERE_WORDS) add(w, (s) => (s.here = true));
     for (const w of THIS_ROOM) add(w.replace(/ /g, "_"), (s) => (s.here = true));
-    for (const w of allWords(QUESTION_WORDS)) add(w, (s) => (s.question = true));
+    for (const w of [...allWords(QUESTION_WORDS), ...allWords(MORE_QUESTION_WORDS)]) add(w, (s) => (s.question = true));
     for (const w of allWords(FUNCTION_WORDS)) add(w, (s) => (s.function = true));
     for (const w of LEADING_VERBS) add(w, (s) => (s.leading = true));
     for (const w of VALUE_UNITS) add(w, (s) => (s.unit = true));
