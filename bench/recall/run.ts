@@ -9,28 +9,10 @@
  * `--misses` lists the tuned part's misses (never the held-out part's).
  */
 import { mkdir, writeFile } from "node:fs/promises";
-import type { HomeIndex } from "../../src/indexer/index.js";
-import { startLiveIndex } from "../../test/support/indexer/live-index.js";
-import { templateRequests, type Request } from "./corpus.js";
-import { HOMES } from "./homes/index.js";
-import { WordOverlap } from "./overlap.js";
-import { rankOf, recallOf, type Recall } from "./score.js";
-
-interface Outcome {
-  home: string;
-  heldOut: boolean;
-  request: Request;
-  ours: number;
-  naive: number;
-  answer: string[];
-}
+import { measure, type Outcome } from "./measure.js";
+import { recallOf, type Recall } from "./score.js";
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}`.padStart(5);
-
-/** Our answer for one request, as the tool asks the index: ten results, the area it was said in as a soft preference. */
-function ask(index: HomeIndex, r: Request): string[] {
-  return index.search(r.text, { limit: 10, ...(r.near ? { nearArea: r.near } : {}) }).map((h) => h.entityId);
-}
 
 function row(label: string, outcomes: Outcome[]): { label: string; ours: Recall; naive: Recall } {
   return { label, ours: recallOf(outcomes.map((o) => o.ours)), naive: recallOf(outcomes.map((o) => o.naive)) };
@@ -61,21 +43,7 @@ function rowsFor(outcomes: Outcome[]) {
 async function main(): Promise<void> {
   const showMisses = process.argv.includes("--misses");
   const only = process.argv.includes("--home") ? process.argv[process.argv.indexOf("--home") + 1] : undefined;
-  const outcomes: Outcome[] = [];
-  for (const home of HOMES) {
-    if (only && home.view.id !== only) continue;
-    const live = await startLiveIndex(home.view.house);
-    try {
-      await live.index.whenIdle();
-      const naive = new WordOverlap(live.index.query({}));
-      for (const request of [...templateRequests(home.view.id), ...home.hand]) {
-        const answer = ask(live.index, request);
-        outcomes.push({ home: home.view.id, heldOut: home.heldOut, request, ours: rankOf(request, answer), naive: rankOf(request, naive.search(request.text, 10)), answer });
-      }
-    } finally {
-      await live.close();
-    }
-  }
+  const outcomes = await measure(only);
   const tuned = outcomes.filter((o) => !o.heldOut);
   const held = outcomes.filter((o) => o.heldOut);
   const tunedRows = rowsFor(tuned);
