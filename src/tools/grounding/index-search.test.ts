@@ -75,9 +75,16 @@ describe("index_search", () => {
     expect(out.note).toBeUndefined();
   });
 
-  it("refuses a near_area that names no area, naming the areas there are", async () => {
+  it("leaves out a near_area that names no area, and says so", async () => {
     const registry = await setup();
-    const out = await registry.call("index_search", { query: "light", near_area: "attic" }, ctx);
+    const out = await search(registry, { query: "kitchen speaker", near_area: "attic" });
+    expect(out.results[0]!.entity_id).toBe("media_player.kitchen");
+    expect(out.note).toBe('near_area "attic" names no area of this home, so it was not used.');
+  });
+
+  it("still refuses an area filter that names no area", async () => {
+    const registry = await setup();
+    const out = await registry.call("index_search", { query: "light", area: "attic", near_area: "kitchen" }, ctx);
     expect(out).toMatchObject({ ok: false, error: { code: "unknown_area" } });
   });
 });

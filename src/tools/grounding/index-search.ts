@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { HaAccess } from "../../ha/index.js";
-import { searchNote, type HomeIndex } from "../../indexer/index.js";
+import { IndexFilterError, searchNote, type HomeIndex, type SearchOptions, type SearchResult } from "../../indexer/index.js";
 import { name, text } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { guarded, selectorFields, filterOf } from "./common.js";
@@ -14,7 +14,7 @@ const Input = z.object({
   limit: z.number().int().min(1).max(100).default(10).describe("How many results to return, best first (1-100, default 10)."),
   near_area: name()
     .optional()
-    .describe("The area the request was spoken in (id, name or alias), e.g. a voice satellite's room: its entities come first when the query names no area. A preference, not a filter."),
+    .describe("The area the request was spoken in (id, name or alias), e.g. a voice satellite's room: its entities come first when the query names no area. A preference, not a filter; one that names no area is left out, with a note."),
   ...selectorFields,
 });
 
@@ -30,9 +30,25 @@ const Result = z.object({
 
 const Output = z.object({
   ...freshnessFields,
-  note: z.string().optional().describe("Present when nothing in the query named a device (these are entities of the kind it points at), when several fit equally, or when nothing matched."),
+  note: z.string().optional().describe("Present when nothing in the query named a device (these are entities of the kind it points at), when several fit equally, when nothing matched, or when near_area named no area."),
   results: z.array(Result),
 });
+
+/**
+ * A search that prefers `near` when it names an area; a soft preference
+ * that names none is left out rather than failing the call.
+ */
+function searchNear(args: { index: HomeIndex; query: string; opts: SearchOptions; near: string | undefined }): { hits: SearchResult[]; usedNear?: string; unknownNear?: true } {
+  if (args.near) {
+    try {
+      return { hits: args.index.search(args.query, { ...args.opts, nearArea: args.near }), usedNear: args.near };
+    } catch (err) {
+      if (!(err instanceof IndexFilterError && err.code === "unknown_area")) throw err;
+      return { hits: args.index.search(args.query, args.opts), unknownNear: true };
+    }
+  }
+  return { hits: args.index.search(args.query, args.opts) };
+}
 
 /** `index_search`: ranked, explained free-text search over the home. */
 export function createIndexSearchTool(deps: { index: HomeIndex; ha: HaAccess }): ToolSpec {
@@ -50,8 +66,13 @@ export function createIndexSearchTool(deps: { index: HomeIndex; ha: HaAccess }):
           return fail("invalid_argument", "query: give some words to search for, or at least one filter (domain, area, floor, label, device_class, state).");
         }
         const { entityIds: _ids, ...filter } = filterOf(args);
-        const hits = deps.index.search(args.query, { ...filter, limit: args.limit, ...(args.near_area ? { nearArea: args.near_area } : {}) });
-        const note = searchNote({ query: args.query, results: hits, ...(args.near_area ? { nearArea: args.near_area } : {}) });
+        // An area filter already says where; a preference for another area would only reorder within it.
+        const near = args.area ? undefined : args.near_area;
+        const found = searchNear({ index: deps.index, query: args.query, opts: { ...filter, limit: args.limit }, near });
+        const note = [found.unknownNear ? `near_area "${near}" names no area of this home, so it was not used.` : "", searchNote({ query: args.query, results: found.hits, ...(found.usedNear ? { nearArea: found.usedNear } : {}) }) ?? ""]
+          .filter(Boolean)
+          .join(" ");
+        const hits = found.hits;
         return ok({
           ...freshness(deps.ha, deps.index),
           ...(note ? { note } : {}),
