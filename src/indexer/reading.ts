@@ -32,6 +32,8 @@ export interface Reading {
   wanted: string[];
   /** A question about a level ("how warm", "battery level"): sensors that measure it first. */
   quantity: boolean;
+  /** The command sets a value ("to 21 degrees", "50 %"): only something that can be set is meant. */
+  setsValue: boolean;
   /** The request says it is about where it is spoken ("in here", "this room"). */
   here: boolean;
   /** The words that implied a kind of device, as typed: ["pause"]. */
@@ -54,6 +56,17 @@ const PERCENT_KINDS: readonly KindRef[] = [
   { term: "~d:media_player", quality: 0.4 },
   { term: "~d:fan", quality: 0.4 },
 ];
+/** The state an action brings about: "turn off" wants "off", so what is already off is the less likely target. */
+const ACTION_WANTS = new Map<ActionId, string[]>([
+  ["turn_on", ["on"]],
+  ["turn_off", ["off"]],
+  ["open", ["open"]],
+  ["close", ["closed"]],
+  ["lock", ["locked"]],
+  ["unlock", ["unlocked"]],
+]);
+/** Actions any device takes, or that later words say more precisely ("поставь на паузу": set → pause). */
+const GENERIC_ACTIONS = new Set<ActionId>(["set", "start", "run", "play"]);
 const SOFT_WEIGHT = 0.3;
 const PAYLOAD_WEIGHT = 0.3;
 const STATE_KIND_WEIGHT = 0.5;
@@ -153,7 +166,8 @@ export function readRequest(query: string, vocab: Vocabulary): Reading {
     if (w.inPhrase) {
       // The second word of a phrase: still a name word ("Garage *Door*") when the phrase names a thing.
       token.known = true;
-      token.weight = names(spaced[i - 1]!.phrase) ? 1 : 0;
+      const phrase = spaced[i - 1]!.phrase;
+      token.weight = phrase?.thing || phrase?.quantity ? 1 : 0;
       return;
     }
     if (sense?.here) here = true;
@@ -196,7 +210,7 @@ export function readRequest(query: string, vocab: Vocabulary): Reading {
     }
     const asAction = sense.action && (mood === "command" || isFirst) && !(mood === "question" && sense.quantity) && (isFirst || !sense.thing);
     if (asAction && sense.action) {
-      action ??= sense.action.id;
+      if (!action || (GENERIC_ACTIONS.has(action) && !GENERIC_ACTIONS.has(sense.action.id))) action = sense.action.id;
       if (PAYLOAD_ACTIONS.has(sense.action.id) && payloadFrom < 0) payloadFrom = i + 1;
       if (sense.action.kinds.length) {
         token.kinds = sense.action.kinds;
@@ -226,10 +240,12 @@ export function readRequest(query: string, vocab: Vocabulary): Reading {
   for (const u of unspacedSenses) {
     const s = u.sense;
     if (s.here) here = true;
+    // The word itself is looked up when the index could hold it (a character or a pair), with its kinds.
+    const term = [...u.key].length <= 2 ? u.key : "";
     if (s.action && !s.thing) {
-      action ??= s.action.id;
+      if (!action || (GENERIC_ACTIONS.has(action) && !GENERIC_ACTIONS.has(s.action.id))) action = s.action.id;
       if (s.action.kinds.length) {
-        extra.push({ term: "", shown: u.key, weight: 1, kinds: s.action.kinds, known: true, verb: true });
+        extra.push({ term, shown: u.key, weight: 1, kinds: s.action.kinds, known: true, verb: true });
         implied.push(u.key);
       }
       continue;
@@ -237,7 +253,7 @@ export function readRequest(query: string, vocab: Vocabulary): Reading {
     const kinds = s.kinds;
     if (mood === "question" && s.quantity) quantity = true;
     if (kinds.length) {
-      extra.push({ term: "", shown: u.key, weight: 1, kinds, known: true });
+      extra.push({ term, shown: u.key, weight: 1, kinds, known: true });
       implied.push(u.key);
     }
   }
@@ -251,34 +267,33 @@ export function readRequest(query: string, vocab: Vocabulary): Reading {
   const all = [...tokens, ...unspacedTokens, ...extra];
   // A request of nothing but small words ("the", "on") is searched as typed.
   if (all.every((t) => t.weight === 0) && states.length === 0) for (const t of all) if (t.term) t.weight = 1;
-  return { tokens: all, mood, action, states, wanted, quantity, here, implied, unspaced: runs };
+  if (action) wanted.push(...(ACTION_WANTS.get(action) ?? []));
+  return { tokens: all, mood, action, states, wanted, quantity, setsValue: valueSet && mood === "command", here, implied, unspaced: runs };
 }
 
 /**
  * The character pairs (and Chinese characters) of an unspaced run as
- * tokens. Those wholly inside a verb or a small word of the vocabulary
- * ("打开" turn on, "的") name nothing and are not scored; single characters
- * inside a noun the vocabulary knows ("天" of "天气") count a little, as the
- * noun's kinds are read from it whole.
+ * tokens. Those wholly inside a word of the vocabulary are read with that
+ * word: not at all inside a verb or a small word ("打开" turn on, "的"), and
+ * inside a noun only as the noun itself (its own token, with its kinds), so
+ * "音" of "音乐" (music) does not match every "音箱" (speaker) by name. The
+ * inner pairs of a longer noun ("扫地机器人") still count half, for names
+ * that hold part of it.
  */
 function gramTokens(run: string, found: { key: string; at: number; sense: Sense }[]): ReadToken[] {
   const chars = [...run];
-  const covered = new Array<"silent" | "noun" | undefined>(chars.length).fill(undefined);
-  for (const f of found) {
-    // findUnspaced gives positions in UTF-16 units; these scripts are all in the basic plane.
-    for (let i = f.at; i < f.at + f.key.length; i++) covered[i] = names(f.sense) ? "noun" : "silent";
-  }
+  // Which found word covers each character (findUnspaced gives UTF-16 positions; these scripts are in the basic plane).
+  const by = new Array<{ key: string; at: number; sense: Sense } | undefined>(chars.length).fill(undefined);
+  for (const f of found) for (let i = f.at; i < f.at + f.key.length; i++) by[i] = f;
   const wanted = new Set(grams(run));
   const out: ReadToken[] = [];
   const push = (g: string, from: number, to: number) => {
     if (!wanted.has(g)) return;
-    let silent = true;
-    let inNoun = true;
-    for (let i = from; i < to; i++) {
-      if (covered[i] !== "silent") silent = false;
-      if (covered[i] !== "noun") inNoun = false;
-    }
-    out.push({ term: g, shown: g, weight: silent ? 0 : inNoun && to - from === 1 ? SOFT_WEIGHT : 1, kinds: NO_KINDS, known: false });
+    const word = by[from];
+    let inside = word !== undefined;
+    for (let i = from; i < to; i++) if (by[i] !== word) inside = false;
+    const weight = !inside ? 1 : !names(word!.sense) || g === word!.key || to - from === 1 ? 0 : 0.5;
+    out.push({ term: g, shown: g, weight, kinds: NO_KINDS, known: false });
   };
   for (let i = 0; i < chars.length; i++) push(chars[i]!, i, i + 1);
   for (let i = 0; i + 1 < chars.length; i++) push(chars[i]! + chars[i + 1]!, i, i + 2);

@@ -266,8 +266,11 @@ export class SearchIndex {
     for (const e of extras) if (this.#postings.has(e.term)) put({ term: e.term, quality: e.quality, kind: e.kind });
     const word = token.length >= 3 && isWord(token);
     if (word) for (const t of this.#prefixed(token)) put({ term: t, quality: 0.7, kind: "prefix" });
+    // Another ending of the same word is how inflected languages say a name ("w łazience" for Łazienka), even where
+    // that form is also in another name; only a word the vocabulary knows keeps its own meaning.
+    if (word && !known) for (const t of this.#variants(token)) put({ term: t, quality: 0.75, kind: "variant" });
+    // A misspelling, only of a word that is neither in the home nor in the vocabulary.
     if (word && !known && !exact) {
-      for (const t of this.#variants(token)) put({ term: t, quality: 0.75, kind: "variant" });
       const edits = token.length >= 5 ? allowedEdits(token.length) : 0;
       for (const [term, distance] of edits > 0 ? this.#near(token, edits) : []) put({ term, quality: distance === 1 ? 0.6 : 0.45, kind: "typo" });
     }

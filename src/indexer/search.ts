@@ -61,8 +61,10 @@ const VERB_AS_NAME = 0.6;
 const FLAGS = 1.1;
 /** For a word that is both a kind and a name word ("lamp"), being of the kind counts a little less than bearing the name. */
 const KIND_OF_NAMED_WORD = 0.9;
-/** A command to something that only reports (a sensor) is unlikely. */
+/** A command to something that only reports (a sensor) is unlikely… */
 const CANNOT_ACT = 0.7;
+/** …and one that sets a value ("to 21 degrees") is for something that can be set, whatever its name says. */
+const CANNOT_BE_SET = 0.35;
 /** A question about a level: numeric sensors measure it, binary ones only flag it. */
 const MEASURES = 1.15;
 const ONLY_FLAGS = 0.85;
@@ -90,6 +92,8 @@ export class SearchEngine {
   #touchedCount = 0;
   #local = new Int32Array(0);
   readonly #cache = new Map<string, TermMatch[]>();
+  /** Documents whose whole name the request says ("Telewizor"), found by the whole-value pass of each search. */
+  readonly #namedWhole = new Set<number>();
   #cacheVersion = -1;
   readonly #kindIds = new WeakMap<readonly KindRef[], number>();
   #nextKindsId = 0;
@@ -148,7 +152,7 @@ export class SearchEngine {
     const nearBoost = reading.here ? HERE_BOOST : NEAR_AREA_BOOST;
     const flags = reading.states.length > 0 && reading.mood !== "command";
     // Nothing names a device when every word that counts points at a kind ("pause", "the lights"): then states decide more.
-    const generic = scored.length > 0 && scored.every((t) => t.kinds.length > 0 || t.weight < 1);
+    const generic = scored.length > 0 && scored.every((t) => t.kinds.length > 0 || t.weight < 1) && this.#namedWhole.size === 0;
     const preference = preferenceOf(reading, generic);
     const command = reading.mood === "command";
     const top: Ranked[] = [];
@@ -165,12 +169,12 @@ export class SearchEngine {
       if (near >= 0 && index.areaOf(doc) === near) score *= nearBoost;
       else if (nearFloor >= 0 && index.floorOf(doc) === nearFloor) score *= SAME_FLOOR_BOOST;
       if (flags && traits & TRAIT.binary) score *= FLAGS;
-      if (command && !(traits & TRAIT.controllable)) score *= CANNOT_ACT;
+      if (command && !(traits & TRAIT.controllable)) score *= reading.setsValue ? CANNOT_BE_SET : CANNOT_ACT;
       if (reading.quantity) score *= traits & TRAIT.numeric ? MEASURES : traits & TRAIT.binary ? ONLY_FLAGS : 1;
       // Most candidates lose to the current last place even at the best state; decide that before reading states.
       if (top.length >= limit && !this.#beats(doc, score * preference.most, top[top.length - 1]!)) continue;
       const eid = this.index.entityIdOf(doc);
-      if (preference.active) score *= preference.factor(ctx.stateOf(eid));
+      if (preference.active) score *= preference.factor(ctx.stateOf(eid), this.#namedWhole.has(doc));
       if (top.length >= limit && !this.#beats(doc, score, top[top.length - 1]!)) continue;
       if (!ctx.accept(eid)) continue;
       this.#insertTop(top, { doc, score, tie: index.tieOf(doc) }, limit);
@@ -224,6 +228,7 @@ export class SearchEngine {
   #wholeValueBonus(tokens: ReadToken[], expansions: TermMatch[][], runs: string[]): boolean {
     const total = this.#total;
     let namedArea = false;
+    this.#namedWhole.clear();
     const reward = (term: string, kindWord = false) => {
       const posting = this.index.posting(term);
       if (!posting) return;
@@ -237,7 +242,10 @@ export class SearchEngine {
         if (kindWord && !(mask & (FIELD_BIT.area | FIELD_BIT.name | FIELD_BIT.alias))) continue;
         if (mask & PLACES) total[doc]! += WHOLE_VALUE_BONUS * idf;
         // A name many entities share ("Kitchen Light" in every kitchen) names none of them in particular.
-        else if (posting.docs.length <= MAX_NAMESAKES) total[doc]! += WHOLE_NAME_BONUS * idf;
+        else if (posting.docs.length <= MAX_NAMESAKES) {
+          total[doc]! += WHOLE_NAME_BONUS * idf;
+          this.#namedWhole.add(doc);
+        }
       }
     };
     const spacedAt = tokens.map((t, i) => (t.term !== "" && !isUnspaced(t.term) ? i : -1)).filter((i) => i >= 0);

@@ -172,9 +172,8 @@ export class Vocabulary {
     const cached = this.#near.get(word);
     if (cached !== undefined) return cached ?? undefined;
     let found: Sense | undefined;
-    const ascii = /^[a-z]+$/.test(word);
-    // English-like words need a longer shared beginning: "closet" is not "close".
-    const shortest = ascii ? 5 : 4;
+    // A shared beginning of five letters: "closet" is not "close", "цветы" (flowers) not "цвет" (colour).
+    const shortest = 5;
     for (let len = word.length - 1; len >= shortest && !found; len--) {
       const prefix = word.slice(0, len);
       if (word.length - len > 3) break;
