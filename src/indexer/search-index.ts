@@ -45,11 +45,9 @@ const MAX_VARIANTS = 12;
 // Fields whose adjacent words are also indexed joined ("livingroom"), for users who type them so.
 const JOINED_FIELDS: ReadonlySet<FieldKey> = new Set(["name", "alias", "area", "floor", "device"]);
 // Fields whose whole value is also indexed, so a query naming exactly an area ("downstairs")
-// beats one that only shares a word with it ("downstairs toilet"), and a name said in full
-// ("Ночник") beats a name that only contains a word of it ("Ночник в детской").
-const WHOLE_VALUE_FIELDS: ReadonlySet<FieldKey> = new Set(["area", "floor", "label", "name", "alias"]);
-// Whole values found inside unspaced text are the places only: names there are matched by their character pairs.
-const PLACE_FIELDS: ReadonlySet<FieldKey> = new Set(["area", "floor", "label"]);
+// beats one that only shares a word with it ("downstairs toilet"). A name said in full is
+// found by counting its words instead (nameLengthOf), which costs no term per entity.
+const WHOLE_VALUE_FIELDS: ReadonlySet<FieldKey> = new Set(["area", "floor", "label"]);
 // Fields whose values many entities share (an area's name, a maker): worth caching their terms.
 const SHARED_FIELDS: ReadonlySet<FieldKey> = new Set(["area", "floor", "maker", "label", "domain", "deviceClass", "integration", "kind"]);
 
@@ -85,6 +83,8 @@ export class SearchIndex {
   readonly #areas: number[] = [];
   readonly #floors: number[] = [];
   readonly #traits: number[] = [];
+  /** How many different words each entity's name has (0 for a name of unspaced script): all of them said is the whole name. */
+  readonly #nameLengths: number[] = [];
   /** Bumped whenever a term is added, so that cached expansions of query words are dropped. */
   #version = 0;
   readonly #docOf = new Map<string, number>();
@@ -136,6 +136,10 @@ export class SearchIndex {
     return this.#traits[doc]!;
   }
 
+  nameLengthOf(doc: number): number {
+    return this.#nameLengths[doc]!;
+  }
+
   /** Changes whenever the index gains a term: expansions cached before are stale. */
   get version(): number {
     return this.#version;
@@ -160,6 +164,9 @@ export class SearchIndex {
     this.#areas.push(meta.area);
     this.#floors.push(meta.floor);
     this.#traits.push(meta.traits);
+    const name = fields.name[0] ?? "";
+    const nameSegs = segments(name);
+    this.#nameLengths.push(nameSegs.some(isUnspaced) ? 0 : new Set(nameSegs.map(stem)).size);
     this.#docOf.set(entityId, doc);
     this.#aliveCount++;
     const masks = this.#scratch;
@@ -198,7 +205,7 @@ export class SearchIndex {
     if (segs.length && WHOLE_VALUE_FIELDS.has(field)) {
       const whole = wholeValueTerm(text);
       terms.push(whole);
-      if (segs.some(isUnspaced) && PLACE_FIELDS.has(field)) this.#unspacedValues.add(whole);
+      if (segs.some(isUnspaced)) this.#unspacedValues.add(whole);
     }
     if (JOINED_FIELDS.has(field)) {
       // Only words join: "livingroom" is typed, "light12" is not, and numbers would swamp the vocabulary.

@@ -71,7 +71,6 @@ const ONLY_FLAGS = 0.85;
 /** Where nothing in the request matched, the entities of the area it was spoken in still come back, below any real match. */
 const PLACE_ONLY_SCORE = 0.05;
 const NAMING_FIELDS = FIELD_BIT.name | FIELD_BIT.alias | FIELD_BIT.device | FIELD_BIT.entityId | FIELD_BIT.maker;
-const PLACES = FIELD_BIT.area | FIELD_BIT.floor | FIELD_BIT.label;
 
 /**
  * Ranks documents for a request. Each word is scored on its best field in
@@ -94,6 +93,10 @@ export class SearchEngine {
   readonly #cache = new Map<string, TermMatch[]>();
   /** Documents whose whole name the request says ("Telewizor"), found by the whole-value pass of each search. */
   readonly #namedWhole = new Set<number>();
+  /** Per document, how many words of the request matched its name as written or in another form. */
+  #nameHits = new Uint8Array(0);
+  /** Scratch of #scoreToken: whether the word being scored matched the document's name. */
+  #namedNow = new Uint8Array(0);
   #cacheVersion = -1;
   readonly #kindIds = new WeakMap<readonly KindRef[], number>();
   #nextKindsId = 0;
@@ -117,12 +120,15 @@ export class SearchEngine {
       const token = scored[t]!;
       weight += token.weight;
       const n = this.#scoreToken(token, expansions[t]!);
+      const nameHits = this.#nameHits;
+      const namedNow = this.#namedNow;
       for (let i = 0; i < n; i++) {
         const doc = local[i]!;
         this.#touch(doc);
         total[doc]! += best[doc]! * token.weight;
         matched[doc]! += token.weight;
         best[doc] = 0;
+        if (namedNow[doc] && token.weight >= 1 && nameHits[doc]! < 255) nameHits[doc]!++;
       }
     }
     // A state word selects among the candidates the other words found (or among everything, if there are no others).
@@ -144,6 +150,7 @@ export class SearchEngine {
       for (let i = 0; i < n; i++) best[local[i]!] = 0;
     }
     const namedArea = this.#wholeValueBonus(scored, expansions, reading.unspaced);
+    this.#wholeNameBonus();
     // Nothing in the request matched anything: what is where it was spoken is still the likeliest.
     const placeOnly = this.#touchedCount === 0 && req.nearArea >= 0;
     if (placeOnly) this.#touchArea(req.nearArea);
@@ -162,6 +169,7 @@ export class SearchEngine {
       let score = placeOnly ? PLACE_ONLY_SCORE : total[doc]! * cover * cover;
       total[doc] = 0;
       matched[doc] = 0;
+      this.#nameHits[doc] = 0;
       if (!this.index.isAlive(doc)) continue;
       const index = this.index;
       const traits = index.traitsOf(doc);
@@ -228,7 +236,6 @@ export class SearchEngine {
   #wholeValueBonus(tokens: ReadToken[], expansions: TermMatch[][], runs: string[]): boolean {
     const total = this.#total;
     let namedArea = false;
-    this.#namedWhole.clear();
     const reward = (term: string, kindWord = false) => {
       const posting = this.index.posting(term);
       if (!posting) return;
@@ -239,13 +246,8 @@ export class SearchEngine {
         if (mask & FIELD_BIT.area) namedArea = true;
         if (total[doc]! <= 0) continue;
         // "lights" asks for lights, not for whatever carries a label "Lighting".
-        if (kindWord && !(mask & (FIELD_BIT.area | FIELD_BIT.name | FIELD_BIT.alias))) continue;
-        if (mask & PLACES) total[doc]! += WHOLE_VALUE_BONUS * idf;
-        // A name many entities share ("Kitchen Light" in every kitchen) names none of them in particular.
-        else if (posting.docs.length <= MAX_NAMESAKES) {
-          total[doc]! += WHOLE_NAME_BONUS * idf;
-          this.#namedWhole.add(doc);
-        }
+        if (kindWord && !(mask & FIELD_BIT.area)) continue;
+        total[doc]! += WHOLE_VALUE_BONUS * idf;
       }
     };
     const spacedAt = tokens.map((t, i) => (t.term !== "" && !isUnspaced(t.term) ? i : -1)).filter((i) => i >= 0);
@@ -273,10 +275,34 @@ export class SearchEngine {
     return namedArea;
   }
 
+  /**
+   * Rewards documents whose every name word the request says ("Ночник" over
+   * "Ночник в детской", "Telewizor" over the speakers a kind word also
+   * reaches), and notes them: for them a state preference is only an edge.
+   */
+  #wholeNameBonus(): void {
+    this.#namedWhole.clear();
+    // As rare as a term can be: a name said in full is nearly always one entity's.
+    const bonus = WHOLE_NAME_BONUS * this.index.idf("");
+    for (let i = 0; i < this.#touchedCount; i++) {
+      const doc = this.#touched[i]!;
+      const words = this.index.nameLengthOf(doc);
+      if (words === 0 || this.#nameHits[doc]! < words || this.#total[doc]! <= 0) continue;
+      this.#namedWhole.add(doc);
+      // Names many entities share ("Phone", "Light") name none of them in particular.
+      if (this.#namedWhole.size > MAX_NAMESAKES) {
+        this.#namedWhole.clear();
+        return;
+      }
+    }
+    for (const doc of this.#namedWhole) this.#total[doc]! += bonus;
+  }
+
   /** Puts each document's best score for one query word into `#best`, the documents into `#local`; returns their count. */
   #scoreToken(token: ReadToken, expansions: TermMatch[] = this.#expansions(token)): number {
     const best = this.#best;
     const local = this.#local;
+    const named = this.#namedNow;
     let n = 0;
     // A longer, respelled or implied term may not count as rarer than the word the user actually typed.
     const ownIdf = token.term && this.index.posting(token.term) ? this.index.idf(token.term) : Infinity;
@@ -291,11 +317,19 @@ export class SearchEngine {
       let weight =
         m.kind === "typo" ? m.quality : kindWord ? m.quality * ownIdf * (m.kind === "kind" ? KIND_OF_NAMED_WORD : 1) : m.quality * Math.min(this.index.idf(m.term), ownIdf);
       if (token.verb && m.kind !== "kind") weight *= VERB_AS_NAME;
+      // A word of the name said as written, in another form, a letter or two short, or misspelt counts towards saying the whole name.
+      const namesWord = m.kind === "exact" || m.kind === "variant" || m.kind === "typo" || (m.kind === "prefix" && m.term.length - token.term.length <= 2);
+      const nameBit = namesWord ? FIELD_BIT.name : 0;
       const { docs, masks } = posting;
       for (let i = 0; i < docs.length; i++) {
         const doc = docs[i]!;
-        const s = MASK_SCORE[masks[i]!]! * weight;
-        if (best[doc] === 0) local[n++] = doc;
+        const mask = masks[i]!;
+        const s = MASK_SCORE[mask]! * weight;
+        if (best[doc] === 0) {
+          local[n++] = doc;
+          named[doc] = 0;
+        }
+        if (mask & nameBit) named[doc] = 1;
         if (s > best[doc]!) best[doc] = s;
       }
     }
@@ -340,6 +374,8 @@ export class SearchEngine {
     this.#matched = new Float64Array(size);
     this.#touched = new Int32Array(size);
     this.#local = new Int32Array(size);
+    this.#nameHits = new Uint8Array(size);
+    this.#namedNow = new Uint8Array(size);
   }
 
   /** No words, only filters: everything that passes, by name. */
