@@ -96,7 +96,7 @@ export class Vocabulary {
       if (!key) return;
       let sense = this.#senses.get(key);
       if (!sense) {
-        sense = { word: word.replace(/_/g, " "), kinds: NO_KINDS };
+        sense = { word: word.includes("_") ? word.replace(/_/g, " ") : word, kinds: NO_KINDS };
         this.#senses.set(key, sense);
         if (isUnspaced(key)) this.#unspaced.push({ key, sense });
       }
@@ -104,11 +104,11 @@ export class Vocabulary {
     };
     for (const t of ALL_THINGS) {
       const kinds = kindRefs(t.kinds);
-      for (const w of allWords(t.words)) add(w, (s) => (s.thing = mergeKinds(s.thing, kinds)));
+      for (const w of allWords(t.words)) add(w, (s) => (s.thing = s.thing ? mergeKinds(s.thing, kinds) : kinds));
     }
     for (const q of ALL_QUANTITIES) {
       const kinds = kindRefs(q.kinds);
-      for (const w of allWords(q.words)) add(w, (s) => (s.quantity = mergeKinds(s.quantity, kinds)));
+      for (const w of allWords(q.words)) add(w, (s) => (s.quantity = s.quantity ? mergeKinds(s.quantity, kinds) : kinds));
     }
     // Nouns that end compound names: "Deckenlampe", "Küchenlicht", "keukenlamp", "taklampa".
     for (const w of [...ALL_THINGS, ...ALL_QUANTITIES].flatMap((c) => allWords(c.words))) {
@@ -131,8 +131,9 @@ export class Vocabulary {
     for (const w of VALUE_LEADS) add(w, (s) => (s.valueLead = true));
     // Merged once, so every reading of a word hands out the same list (search caches by it).
     for (const s of this.#senses.values()) {
-      const merged = mergeKinds(mergeKinds([], s.thing ?? []), s.quantity ?? []);
-      s.kinds = merged.length ? merged : (s.action?.kinds ?? NO_KINDS);
+      // Most words are only a thing or only a quantity: their list is shared with every word of their concept.
+      const merged = s.thing && s.quantity ? mergeKinds(s.thing, s.quantity) : (s.thing ?? s.quantity);
+      s.kinds = merged?.length ? merged : (s.action?.kinds ?? NO_KINDS);
     }
     this.#sorted = [...this.#senses.keys()].filter((k) => !k.includes(" ") && !isUnspaced(k)).sort();
     // Longer unspaced words first, so "扫地机器人" is found before "扫地".
