@@ -16,10 +16,8 @@ export interface KindRef {
   quality: number;
 }
 
-/** Everything the tables say about one word (or phrase). */
+/** Everything the tables say about one word (or phrase); words that say the same share one. */
 export interface Sense {
-  /** The word as the tables have it, for explanations. */
-  word: string;
   thing?: KindRef[];
   action?: { id: ActionId; kinds: KindRef[] };
   quantity?: KindRef[];
@@ -96,7 +94,7 @@ export class Vocabulary {
       if (!key) return;
       let sense = this.#senses.get(key);
       if (!sense) {
-        sense = { word: word.includes("_") ? word.replace(/_/g, " ") : word, kinds: NO_KINDS };
+        sense = { kinds: NO_KINDS };
         this.#senses.set(key, sense);
         if (isUnspaced(key)) this.#unspaced.push({ key, sense });
       }
@@ -135,6 +133,7 @@ export class Vocabulary {
       const merged = s.thing && s.quantity ? mergeKinds(s.thing, s.quantity) : (s.thing ?? s.quantity);
       s.kinds = merged?.length ? merged : (s.action?.kinds ?? NO_KINDS);
     }
+    this.#intern();
     this.#sorted = [...this.#senses.keys()].filter((k) => !k.includes(" ") && !isUnspaced(k)).sort();
     // Longer unspaced words first, so "扫地机器人" is found before "扫地".
     this.#unspaced.sort((a, b) => b.key.length - a.key.length);
@@ -152,6 +151,26 @@ export class Vocabulary {
       if (this.#tails.has(tail)) return { head: word.slice(0, at), tail };
     }
     return undefined;
+  }
+
+  /** Words that say the same (every word of one concept, most of the tables) share one sense object. */
+  #intern(): void {
+    const ids = new Map<object, number>();
+    const id = (o: object | undefined) => {
+      if (!o) return -1;
+      let n = ids.get(o);
+      if (n === undefined) ids.set(o, (n = ids.size));
+      return n;
+    };
+    const shared = new Map<string, Sense>();
+    for (const [key, s] of this.#senses) {
+      const flags = [s.question, s.function, s.soft, s.here, s.leading, s.unit, s.valueLead].map((f) => (f ? 1 : 0)).join("");
+      const signature = `${id(s.thing)}|${id(s.quantity)}|${s.action?.id ?? ""}|${id(s.action?.kinds)}|${id(s.kinds)}|${flags}`;
+      const one = shared.get(signature);
+      if (one) this.#senses.set(key, one);
+      else shared.set(signature, s);
+    }
+    for (const u of this.#unspaced) u.sense = this.#senses.get(u.key)!;
   }
 
   /** The states a state word stands for, and the kinds of device it speaks of, by the word as typed and folded ("locked", not "lock"). */
