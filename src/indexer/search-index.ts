@@ -41,6 +41,12 @@ export interface DocMeta {
 }
 
 const MAX_PREFIX_TERMS = 40;
+/**
+ * A word the index holds as typed needs few longer readings: most terms it
+ * starts are its own joined pairs ("kitchen" → "kitchenlight"), which match
+ * the same entities. Fewer expansions make each search cheaper.
+ */
+const MAX_PREFIX_TERMS_WHEN_EXACT = 6;
 const MAX_VARIANTS = 12;
 // Fields whose adjacent words are also indexed joined ("livingroom"), for users who type them so.
 const JOINED_FIELDS: ReadonlySet<FieldKey> = new Set(["name", "alias", "area", "floor", "device"]);
@@ -305,7 +311,7 @@ export class SearchIndex {
     if (exact) put({ term: token, quality: 1, kind: "exact" });
     for (const e of extras) if (this.#postings.has(e.term)) put({ term: e.term, quality: e.quality, kind: e.kind });
     const word = token.length >= 3 && isWord(token);
-    if (word) for (const t of this.#prefixed(token)) put({ term: t, quality: 0.7, kind: "prefix" });
+    if (word) for (const t of this.#prefixed(token, exact ? MAX_PREFIX_TERMS_WHEN_EXACT : MAX_PREFIX_TERMS)) put({ term: t, quality: 0.7, kind: "prefix" });
     // Another ending of the same word is how inflected languages say a name ("w łazience" for Łazienka), even where
     // that form is also in another name; only a word the vocabulary knows keeps its own meaning.
     if (word && !known) for (const t of this.#variants(token)) put({ term: t, quality: 0.75, kind: "variant" });
@@ -363,10 +369,10 @@ export class SearchIndex {
     return lo;
   }
 
-  #prefixed(prefix: string): string[] {
+  #prefixed(prefix: string, max = MAX_PREFIX_TERMS): string[] {
     const sorted = this.#sortedTerms();
     const out: string[] = [];
-    for (let i = this.#lowerBound(prefix); i < sorted.length && out.length < MAX_PREFIX_TERMS; i++) {
+    for (let i = this.#lowerBound(prefix); i < sorted.length && out.length < max; i++) {
       const t = sorted[i]!;
       if (!t.startsWith(prefix)) break;
       if (t !== prefix) out.push(t);
