@@ -43,6 +43,11 @@ const NOT_SWITCHED_ON = new Set(["automation", "update"]);
 const OPEN_STATES = new Set(["open", "opening"]);
 const CLOSED_STATES = new Set(["closed", "closing"]);
 
+/** A filter that narrows nothing beyond leaving out hidden and secondary entities. */
+function isDefaultFilter(f: Omit<EntityFilter, "entityIds">): boolean {
+  return !f.domain && !f.area && !f.floor && !f.label && !f.device && !f.deviceClass && !f.state && !f.includeHidden;
+}
+
 /**
  * The home as one in-memory graph: registries, resolved entity structures,
  * live states and the search index over them. Pure data: it does no I/O, so
@@ -200,6 +205,7 @@ export class HomeGraph {
           const s = this.#structures.get(id);
           return s !== undefined && accept(s, this.#states.get(id));
         },
+        defaultRulesOnly: isDefaultFilter(filter),
         describe: (id, field) => this.#describe(id, field),
       },
     );

@@ -1,4 +1,5 @@
 import type { EntityStructure } from "./model.js";
+import { isSecondary } from "./resolve.js";
 import { classTerm, domainTerm } from "./vocabulary/index.js";
 
 /** Domains whose entities carry out commands; anything else only reports. */
@@ -25,7 +26,7 @@ const UNIT_CLASSES = new Map<string, string>([
 ]);
 
 /** Traits that decide preferences between entities that match equally. */
-export const TRAIT = { controllable: 1, numeric: 2, binary: 4 } as const;
+export const TRAIT = { controllable: 1, numeric: 2, binary: 4, secondary: 8 } as const;
 
 /** What kind of device an entity is, as terms of the index's kind field: its domain and its device class (or the class its unit implies). */
 export function kindTermsOf(s: EntityStructure): string[] {
@@ -41,5 +42,7 @@ export function traitsOf(s: EntityStructure): number {
   if (CONTROLLABLE.has(s.domain)) t |= TRAIT.controllable;
   if (NUMERIC_DOMAINS.has(s.domain) && (s.unit !== null || (s.deviceClass !== null && !NON_NUMERIC_CLASSES.has(s.deviceClass)))) t |= TRAIT.numeric;
   if (s.domain === "binary_sensor") t |= TRAIT.binary;
+  // Disabled, hidden, diagnostic and config entities are left out of search unless asked for.
+  if (isSecondary(s)) t |= TRAIT.secondary;
   return t;
 }

@@ -24,6 +24,12 @@ export interface SearchContext {
   inState(entityId: string, states: string[]): boolean;
   /** Hard filters and hidden-entity rules; only documents that pass can be returned. */
   accept(entityId: string): boolean;
+  /**
+   * Set when the only rule is the default one (disabled, hidden, diagnostic
+   * and config entities left out): the engine then reads it from the
+   * documents' traits instead of asking `accept` about each candidate.
+   */
+  defaultRulesOnly?: boolean;
   /** A short description of a field's value for `why`, e.g. `area "Kitchen"`. */
   describe(entityId: string, field: FieldKey): string;
 }
@@ -173,6 +179,8 @@ export class SearchEngine {
       if (!this.index.isAlive(doc)) continue;
       const index = this.index;
       const traits = index.traitsOf(doc);
+      // Left out by default: decided before any other work on the document.
+      if (ctx.defaultRulesOnly && traits & TRAIT.secondary) continue;
       score *= index.priorOf(doc);
       if (near >= 0 && index.areaOf(doc) === near) score *= nearBoost;
       else if (nearFloor >= 0 && index.floorOf(doc) === nearFloor) score *= SAME_FLOOR_BOOST;
@@ -184,7 +192,7 @@ export class SearchEngine {
       const eid = this.index.entityIdOf(doc);
       if (preference.active) score *= preference.factor(ctx.stateOf(eid), this.#namedWhole.has(doc));
       if (top.length >= limit && !this.#beats(doc, score, top[top.length - 1]!)) continue;
-      if (!ctx.accept(eid)) continue;
+      if (ctx.defaultRulesOnly ? traits & TRAIT.secondary : !ctx.accept(eid)) continue;
       this.#insertTop(top, { doc, score, tie: index.tieOf(doc) }, limit);
     }
     return top.map(({ doc, score }) => {
