@@ -476,6 +476,8 @@ interface Ranked {
 
 /** Every way of picking one reading per position: [[a, b], [c]] → [a, c], [b, c]. */
 function combinations(choices: string[][]): string[][] {
+  // Most runs are one word with one reading: no need to build anything.
+  if (choices.length === 1 && choices[0]!.length === 1) return choices;
   let out: string[][] = [[]];
   for (const options of choices) out = out.flatMap((prefix) => options.map((o) => [...prefix, o]));
   return out;
