@@ -4,7 +4,8 @@ import { docFields, floorWords } from "./docs.js";
 import { applyStateDiff, toLiveState, touchesStructure } from "./live-state.js";
 import { describeField, entityView } from "./entity-view.js";
 import type { FieldKey } from "./fields.js";
-import { compileFilter, type EntityFilter } from "./filters.js";
+import { compileFilter, isDefaultFilter, type EntityFilter } from "./filters.js";
+import { inStateAsSpoken } from "./in-state.js";
 import {
   emptyRegistries,
   type DeviceInfo,
@@ -38,15 +39,6 @@ export interface SearchResult extends SearchHit {
 }
 
 const MAIN_ENTITY_PRIOR = 1.04;
-const OPENINGS = new Set(["door", "window", "opening", "garage_door"]);
-const NOT_SWITCHED_ON = new Set(["automation", "update"]);
-const OPEN_STATES = new Set(["open", "opening"]);
-const CLOSED_STATES = new Set(["closed", "closing"]);
-
-/** A filter that narrows nothing beyond leaving out hidden and secondary entities. */
-function isDefaultFilter(f: Omit<EntityFilter, "entityIds">): boolean {
-  return !f.domain && !f.area && !f.floor && !f.label && !f.device && !f.deviceClass && !f.state && !f.includeHidden;
-}
 
 /**
  * The home as one in-memory graph: registries, resolved entity structures,
@@ -200,7 +192,10 @@ export class HomeGraph {
       },
       {
         stateOf: (id) => this.#states.get(id)?.state,
-        inState: (id, wanted) => this.#inState(id, wanted),
+        inState: (id, wanted) => {
+          const s = this.#structures.get(id);
+          return inStateAsSpoken({ state: this.#states.get(id)?.state, domain: s?.domain, deviceClass: s?.deviceClass, wanted });
+        },
         accept: (id) => {
           const s = this.#structures.get(id);
           return s !== undefined && accept(s, this.#states.get(id));
@@ -239,18 +234,6 @@ export class HomeGraph {
       if (found) return found;
       throw err;
     }
-  }
-
-  /** Whether an entity is in one of the states a state word stands for, as people mean it. */
-  #inState(id: string, wanted: string[]): boolean {
-    const state = this.#states.get(id)?.state;
-    if (state === undefined) return false;
-    const s = this.#structures.get(id);
-    // An enabled automation or a pending update is "on", but that is not what "what's on?" asks.
-    if (wanted.includes(state)) return !(state === "on" && NOT_SWITCHED_ON.has(s?.domain ?? ""));
-    // Door and window contacts report on/off; people say open/closed.
-    if (s?.domain !== "binary_sensor" || !OPENINGS.has(s.deviceClass ?? "")) return false;
-    return (state === "on" && wanted.some((w) => OPEN_STATES.has(w))) || (state === "off" && wanted.some((w) => CLOSED_STATES.has(w)));
   }
 
   devices(): DeviceInfo[] {

@@ -1,23 +1,10 @@
-import { grams, isUnspaced, segments, stem } from "./tokenize.js";
+import type { ReadToken } from "./read-token.js";
+import { isUnspaced, segments, stem } from "./tokenize.js";
+import { gramTokens, names } from "./unspaced-tokens.js";
 import { NO_KINDS, type ActionId, type KindRef, type Sense, type Vocabulary } from "./vocabulary/index.js";
 
-/** One word of a request as the search scores it. */
-export interface ReadToken {
-  /** The stemmed token looked up in the index; empty for a word that only implies kinds. */
-  term: string;
-  /** The word as typed (folded), for `why`. */
-  shown: string;
-  /** How much the word counts: 1 names something, less for soft words and the payload of a command ("add *milk* to…"), 0 skips it. */
-  weight: number;
-  /** Kinds of device the word points at, from the vocabulary (the same list for the same word, every time). */
-  kinds: readonly KindRef[];
-  /** A word of the vocabulary or of the grammar: never read as a misspelling or another form of a name. */
-  known: boolean;
-  /** Used as a verb ("*water* the lawn"): a name that merely contains the word is weaker evidence than its kind. */
-  verb?: boolean;
-  /** The word without a prefix its language writes onto it (Hebrew "במטבח" → "מטבח", Arabic "المطبخ" → "مطبخ"). */
-  bare?: string;
-}
+export type { ReadToken } from "./read-token.js";
+
 
 export type Mood = "command" | "question" | "plain";
 
@@ -92,10 +79,6 @@ function bareForm(word: string): string | undefined {
   return m ? word.slice(m[0].length) : undefined;
 }
 
-/** Whether a sense names something (a kind of device), rather than only shaping the request. */
-function names(sense: Sense | undefined): boolean {
-  return Boolean(sense && (sense.thing || sense.quantity || (sense.action && sense.action.kinds.length)));
-}
 
 /**
  * Reads a request: which words name things (and what kinds of device they
@@ -269,33 +252,4 @@ export function readRequest(query: string, vocab: Vocabulary): Reading {
   if (all.every((t) => t.weight === 0) && states.length === 0) for (const t of all) if (t.term) t.weight = 1;
   if (action) wanted.push(...(ACTION_WANTS.get(action) ?? []));
   return { tokens: all, mood, action, states, wanted, quantity, setsValue: valueSet && mood === "command", here, implied, unspaced: runs };
-}
-
-/**
- * The character pairs (and Chinese characters) of an unspaced run as
- * tokens. Those wholly inside a word of the vocabulary are read with that
- * word: not at all inside a verb or a small word ("打开" turn on, "的"), and
- * inside a noun only as the noun itself (its own token, with its kinds), so
- * "音" of "音乐" (music) does not match every "音箱" (speaker) by name. The
- * inner pairs of a longer noun ("扫地机器人") still count half, for names
- * that hold part of it.
- */
-function gramTokens(run: string, found: { key: string; at: number; sense: Sense }[]): ReadToken[] {
-  const chars = [...run];
-  // Which found word covers each character (findUnspaced gives UTF-16 positions; these scripts are in the basic plane).
-  const by = new Array<{ key: string; at: number; sense: Sense } | undefined>(chars.length).fill(undefined);
-  for (const f of found) for (let i = f.at; i < f.at + f.key.length; i++) by[i] = f;
-  const wanted = new Set(grams(run));
-  const out: ReadToken[] = [];
-  const push = (g: string, from: number, to: number) => {
-    if (!wanted.has(g)) return;
-    const word = by[from];
-    let inside = word !== undefined;
-    for (let i = from; i < to; i++) if (by[i] !== word) inside = false;
-    const weight = !inside ? 1 : !names(word!.sense) || g === word!.key || to - from === 1 ? 0 : 0.5;
-    out.push({ term: g, shown: g, weight, kinds: NO_KINDS, known: false });
-  };
-  for (let i = 0; i < chars.length; i++) push(chars[i]!, i, i + 1);
-  for (let i = 0; i + 1 < chars.length; i++) push(chars[i]! + chars[i + 1]!, i, i + 2);
-  return out;
 }

@@ -1,5 +1,7 @@
 import { FIELDS, FIELD_BIT, type DocFields, type FieldKey } from "./fields.js";
-import { allowedEdits, editDistance } from "./fuzzy.js";
+import { Column } from "./column.js";
+import { allowedEdits } from "./fuzzy.js";
+import { isWord, MAX_PREFIX_TERMS, TermFinder } from "./term-finder.js";
 import { grams, isUnspaced, segments, stem } from "./tokenize.js";
 
 /** Which documents hold a term, and in which fields (a bit set per document). */
@@ -40,14 +42,12 @@ export interface DocMeta {
   traits: number;
 }
 
-const MAX_PREFIX_TERMS = 40;
 /**
  * A word the index holds as typed needs few longer readings: most terms it
  * starts are its own joined pairs ("kitchen" → "kitchenlight"), which match
  * the same entities. Fewer expansions make each search cheaper.
  */
 const MAX_PREFIX_TERMS_WHEN_EXACT = 6;
-const MAX_VARIANTS = 12;
 // Fields whose adjacent words are also indexed joined ("livingroom"), for users who type them so.
 const JOINED_FIELDS: ReadonlySet<FieldKey> = new Set(["name", "alias", "area", "floor", "device"]);
 // Fields whose whole value is also indexed, so a query naming exactly an area ("downstairs")
@@ -57,44 +57,9 @@ const WHOLE_VALUE_FIELDS: ReadonlySet<FieldKey> = new Set(["area", "floor", "lab
 // Fields whose values many entities share (an area's name, a maker): worth caching their terms.
 const SHARED_FIELDS: ReadonlySet<FieldKey> = new Set(["area", "floor", "maker", "label", "domain", "deviceClass", "integration", "kind"]);
 
-/** A word a misspelling or another ending can be read as: letters of any script, no digits, not Chinese or Japanese. */
-const isWord = (t: string) => /^\p{L}/u.test(t) && !/\d/.test(t) && !isUnspaced(t);
 
 /** Cuts a compound word before the noun it ends with; the vocabulary knows the nouns. */
 export type CompoundSplitter = (word: string) => { head: string; tail: string } | undefined;
-
-type TypedArray = Uint8Array | Uint16Array | Int32Array | Float32Array;
-
-/** A growable column of numbers over a typed array. */
-class Column<T extends TypedArray> {
-  #values: T;
-  #length = 0;
-
-  constructor(private readonly make: new (length: number) => T) {
-    this.#values = new make(64);
-  }
-
-  at(i: number): number {
-    return this.#values[i]!;
-  }
-
-  push(value: number): void {
-    if (this.#length === this.#values.length) {
-      const grown = new this.make(Math.max(64, this.#values.length * 2));
-      grown.set(this.#values);
-      this.#values = grown;
-    }
-    this.#values[this.#length++] = value;
-  }
-
-  /** Gives back the room kept for growth, after a full build. */
-  trim(): void {
-    if (this.#values.length === this.#length) return;
-    const exact = new this.make(this.#length);
-    exact.set(this.#values.subarray(0, this.#length));
-    this.#values = exact;
-  }
-}
 
 /** The term under which a field's complete value is indexed: "=living room", "=客厅". */
 export function wholeValueTerm(text: string): string {
@@ -129,8 +94,7 @@ export class SearchIndex {
   #version = 0;
   readonly #docOf = new Map<string, number>();
   #aliveCount = 0;
-  #byLength: Map<number, string[]> | null = null;
-  #sorted: string[] | null = null;
+  #finder: TermFinder | null = null;
   /** Whole values written without spaces (an area "客厅"): found inside a query rather than word by word. */
   readonly #unspacedValues = new Set<string>();
   readonly #expansionCache = new Map<string, TermMatch[]>();
@@ -311,14 +275,14 @@ export class SearchIndex {
     if (exact) put({ term: token, quality: 1, kind: "exact" });
     for (const e of extras) if (this.#postings.has(e.term)) put({ term: e.term, quality: e.quality, kind: e.kind });
     const word = token.length >= 3 && isWord(token);
-    if (word) for (const t of this.#prefixed(token, exact ? MAX_PREFIX_TERMS_WHEN_EXACT : MAX_PREFIX_TERMS)) put({ term: t, quality: 0.7, kind: "prefix" });
+    if (word) for (const t of this.#terms().prefixed(token, exact ? MAX_PREFIX_TERMS_WHEN_EXACT : MAX_PREFIX_TERMS)) put({ term: t, quality: 0.7, kind: "prefix" });
     // Another ending of the same word is how inflected languages say a name ("w łazience" for Łazienka), even where
     // that form is also in another name; only a word the vocabulary knows keeps its own meaning.
-    if (word && !known) for (const t of this.#variants(token)) put({ term: t, quality: 0.75, kind: "variant" });
+    if (word && !known) for (const t of this.#terms().variants(token)) put({ term: t, quality: 0.75, kind: "variant" });
     // A misspelling, only of a word that is neither in the home nor in the vocabulary.
     if (word && !known && !exact) {
       const edits = token.length >= 5 ? allowedEdits(token.length) : 0;
-      for (const [term, distance] of edits > 0 ? this.#near(token, edits) : []) put({ term, quality: distance === 1 ? 0.6 : 0.45, kind: "typo" });
+      for (const [term, distance] of edits > 0 ? this.#terms().near(token, edits) : []) put({ term, quality: distance === 1 ? 0.6 : 0.45, kind: "typo" });
     }
     const result = [...out.values()];
     if (this.#expansionCache.size > 5000) this.#expansionCache.clear();
@@ -341,92 +305,17 @@ export class SearchIndex {
 
   /** Builds the lookup tables for prefixes and typos now rather than on the first query. */
   warm(): void {
-    this.#prefixed("\u0000");
-    this.#near("\u0000\u0000\u0000\u0000\u0000", 1);
+    this.#terms().prefixed("\u0000");
+    this.#terms().near("\u0000\u0000\u0000\u0000\u0000", 1);
+  }
+
+  #terms(): TermFinder {
+    return (this.#finder ??= new TermFinder(() => this.#postings.keys()));
   }
 
   #vocabularyChanged(): void {
-    this.#byLength = null;
-    this.#sorted = null;
+    this.#finder = null;
     this.#expansionCache.clear();
     this.#version++;
-  }
-
-  #sortedTerms(): string[] {
-    return (this.#sorted ??= [...this.#postings.keys()].sort());
-  }
-
-  /** Index of the first term not below `prefix`. */
-  #lowerBound(prefix: string): number {
-    const sorted = this.#sortedTerms();
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  #prefixed(prefix: string, max = MAX_PREFIX_TERMS): string[] {
-    const sorted = this.#sortedTerms();
-    const out: string[] = [];
-    for (let i = this.#lowerBound(prefix); i < sorted.length && out.length < max; i++) {
-      const t = sorted[i]!;
-      if (!t.startsWith(prefix)) break;
-      if (t !== prefix) out.push(t);
-    }
-    return out;
-  }
-
-  /**
-   * Terms that are the same word with another ending: they share a beginning
-   * of at least four letters and six tenths of the longer word, and each
-   * ending is at most three letters. This is how inflected languages name a
-   * room ("w kuchni", "на кухне") whose area is "Kuchnia" or "Кухня".
-   */
-  #variants(token: string): string[] {
-    const sorted = this.#sortedTerms();
-    const out: string[] = [];
-    for (let len = token.length - 1; len >= 4 && token.length - len <= 3; len--) {
-      const prefix = token.slice(0, len);
-      for (let i = this.#lowerBound(prefix); i < sorted.length && out.length < MAX_VARIANTS; i++) {
-        const t = sorted[i]!;
-        if (!t.startsWith(prefix)) break;
-        if (t.length - len > 3 || !isWord(t) || out.includes(t)) continue;
-        // The shared beginning is exactly `len` letters long, and long enough for both words.
-        if (t.length > len && t[len] === token[len]) continue;
-        if (len < 0.6 * Math.max(t.length, token.length)) continue;
-        out.push(t);
-      }
-    }
-    return out;
-  }
-
-  #near(token: string, maxEdits: number): [string, number][] {
-    if (!this.#byLength) {
-      this.#byLength = new Map();
-      for (const term of this.#postings.keys()) {
-        // Numbers, whole-value and kind terms are never what a misspelt word meant.
-        if (!isWord(term)) continue;
-        const list = this.#byLength.get(term.length);
-        if (list) list.push(term);
-        else this.#byLength.set(term.length, [term]);
-      }
-    }
-    const out: [string, number][] = [];
-    for (let len = token.length - maxEdits; len <= token.length + maxEdits; len++) {
-      // A shorter vocabulary word may not use the larger budget the query word earned.
-      const budget = Math.min(maxEdits, allowedEdits(len));
-      if (budget === 0) continue;
-      for (const term of this.#byLength.get(len) ?? []) {
-        // People rarely mistype the first letter; checking it first skips most of the vocabulary.
-        if (term.charCodeAt(0) !== token.charCodeAt(0) && (budget < 2 || term.charCodeAt(1) !== token.charCodeAt(1))) continue;
-        const d = editDistance(token, term, budget);
-        if (d <= budget) out.push([term, d]);
-      }
-    }
-    return out;
   }
 }

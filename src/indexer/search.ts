@@ -1,11 +1,15 @@
-import { FIELD_BIT, FIELDS, MASK_BEST, MASK_SCORE, type FieldKey } from "./fields.js";
+import { FIELD_BIT, MASK_SCORE } from "./fields.js";
+import type { SearchContext } from "./search-context.js";
+import { explainHit } from "./explain.js";
+import { Expansions } from "./expansions.js";
 import { preferenceOf } from "./preferences.js";
 import type { Reading, ReadToken } from "./reading.js";
-import { NO_KINDS, type KindRef } from "./vocabulary/index.js";
-import { phraseTerm, type ExtraTerm, type SearchIndex, type TermMatch } from "./search-index.js";
-import { synonymsOf } from "./synonyms.js";
+import { NO_KINDS } from "./vocabulary/index.js";
+import type { SearchIndex, TermMatch } from "./search-index.js";
 import { TRAIT } from "./kinds.js";
-import { isUnspaced, segments } from "./tokenize.js";
+import { wholeValueBonus } from "./phrases.js";
+
+export type { SearchContext } from "./search-context.js";
 
 /** One hit, best first. `why` says in words which parts of the query matched what. */
 export interface SearchHit {
@@ -14,24 +18,6 @@ export interface SearchHit {
   why: string;
   /** Some word of the request matched the entity's own name, alias, device or id, not only its kind or place. */
   named: boolean;
-}
-
-/** What the engine needs to know about a document beyond its tokens. */
-export interface SearchContext {
-  /** The entity's current state, or undefined when it has none. */
-  stateOf(entityId: string): string | undefined;
-  /** Whether the entity is in one of these states, as people mean them ("open" for a door contact that is on). */
-  inState(entityId: string, states: string[]): boolean;
-  /** Hard filters and hidden-entity rules; only documents that pass can be returned. */
-  accept(entityId: string): boolean;
-  /**
-   * Set when the only rule is the default one (disabled, hidden, diagnostic
-   * and config entities left out): the engine then reads it from the
-   * documents' traits instead of asking `accept` about each candidate.
-   */
-  defaultRulesOnly?: boolean;
-  /** A short description of a field's value for `why`, e.g. `area "Kitchen"`. */
-  describe(entityId: string, field: FieldKey): string;
 }
 
 export interface SearchRequest {
@@ -46,15 +32,9 @@ export interface SearchRequest {
 
 // A state word that matches the entity's current state counts like a strong field match.
 const STATE_MATCH_SCORE = 3.0;
-// Extra score when some words of the query are exactly an area, floor or label…
-const WHOLE_VALUE_BONUS = 1.2;
-// …or exactly an entity's whole name.
+// Extra score when some words of the query are exactly an entity's whole name.
 const WHOLE_NAME_BONUS = 0.8;
 const MAX_NAMESAKES = 2;
-const MAX_PHRASE = 4;
-const SYNONYM_QUALITY = 0.85;
-/** A word read without its attached article or preposition counts nearly as the word itself. */
-const BARE_FORM = 0.95;
 /** The area the request was spoken in, when the request names no area: a preference, not a filter. */
 const NEAR_AREA_BOOST = 1.6;
 /** … and when the request says "here" or "this room". */
@@ -76,7 +56,6 @@ const MEASURES = 1.15;
 const ONLY_FLAGS = 0.85;
 /** Where nothing in the request matched, the entities of the area it was spoken in still come back, below any real match. */
 const PLACE_ONLY_SCORE = 0.05;
-const NAMING_FIELDS = FIELD_BIT.name | FIELD_BIT.alias | FIELD_BIT.device | FIELD_BIT.entityId | FIELD_BIT.maker;
 
 /**
  * Ranks documents for a request. Each word is scored on its best field in
@@ -96,18 +75,17 @@ export class SearchEngine {
   #touched = new Int32Array(0);
   #touchedCount = 0;
   #local = new Int32Array(0);
-  readonly #cache = new Map<string, TermMatch[]>();
+  readonly #expansions: Expansions;
   /** Documents whose whole name the request says ("Telewizor"), found by the whole-value pass of each search. */
   readonly #namedWhole = new Set<number>();
   /** Per document, how many words of the request matched its name as written or in another form. */
   #nameHits = new Uint8Array(0);
   /** Scratch of #scoreToken: whether the word being scored matched the document's name. */
   #namedNow = new Uint8Array(0);
-  #cacheVersion = -1;
-  readonly #kindIds = new WeakMap<readonly KindRef[], number>();
-  #nextKindsId = 0;
 
-  constructor(private readonly index: SearchIndex) {}
+  constructor(private readonly index: SearchIndex) {
+    this.#expansions = new Expansions(index);
+  }
 
   search(req: SearchRequest, ctx: SearchContext): SearchHit[] {
     const { reading, limit } = req;
@@ -121,7 +99,7 @@ export class SearchEngine {
     this.#touchedCount = 0;
 
     let weight = 0;
-    const expansions = scored.map((t) => this.#expansions(t));
+    const expansions = scored.map((t) => this.#expansions.of(t));
     for (let t = 0; t < scored.length; t++) {
       const token = scored[t]!;
       weight += token.weight;
@@ -155,7 +133,7 @@ export class SearchEngine {
       }
       for (let i = 0; i < n; i++) best[local[i]!] = 0;
     }
-    const namedArea = this.#wholeValueBonus(scored, expansions, reading.unspaced);
+    const namedArea = wholeValueBonus({ index: this.index, total: this.#total, tokens: scored, expansions, runs: reading.unspaced });
     this.#wholeNameBonus();
     // Nothing in the request matched anything: what is where it was spoken is still the likeliest.
     const placeOnly = this.#touchedCount === 0 && req.nearArea >= 0;
@@ -197,7 +175,7 @@ export class SearchEngine {
     }
     return top.map(({ doc, score }) => {
       const eid = this.index.entityIdOf(doc);
-      const explained = this.#explain({ doc, eid, reading, tokens: scored, expansions, ctx, near, nearAreaName: req.nearAreaName, preference, placeOnly });
+      const explained = explainHit({ index: this.index, doc, eid, reading, tokens: scored, expansions, ctx, near, nearAreaName: req.nearAreaName, preference, placeOnly });
       return { entityId: eid, score: Math.round(score * 1000) / 1000, why: explained.why, named: explained.named };
     });
   }
@@ -236,54 +214,6 @@ export class SearchEngine {
   }
 
   /**
-   * Rewards documents whose area, floor or label is named exactly by a run of
-   * query words, reading misspelt or inflected words as the words they were
-   * taken for; names written without spaces are found inside the request.
-   * Returns whether an area was named so.
-   */
-  #wholeValueBonus(tokens: ReadToken[], expansions: TermMatch[][], runs: string[]): boolean {
-    const total = this.#total;
-    let namedArea = false;
-    const reward = (term: string, kindWord = false) => {
-      const posting = this.index.posting(term);
-      if (!posting) return;
-      const idf = this.index.idf(term);
-      for (let i = 0; i < posting.docs.length; i++) {
-        const doc = posting.docs[i]!;
-        const mask = posting.masks[i]!;
-        if (mask & FIELD_BIT.area) namedArea = true;
-        if (total[doc]! <= 0) continue;
-        // "lights" asks for lights, not for whatever carries a label "Lighting".
-        if (kindWord && !(mask & FIELD_BIT.area)) continue;
-        total[doc]! += WHOLE_VALUE_BONUS * idf;
-      }
-    };
-    const spacedAt = tokens.map((t, i) => (t.term !== "" && !isUnspaced(t.term) ? i : -1)).filter((i) => i >= 0);
-    const spaced = spacedAt.map((i) => tokens[i]!);
-    const readings = spacedAt.map((i) => [
-      tokens[i]!.term,
-      ...expansions[i]!
-        .filter((m) => m.kind === "typo" || m.kind === "variant" || (m.kind === "prefix" && m.term.length - tokens[i]!.term.length <= 2))
-        .slice(0, 3)
-        .map((m) => m.term),
-    ]);
-    for (let len = 1; len <= Math.min(MAX_PHRASE, spaced.length); len++) {
-      for (let i = 0; i + len <= spaced.length; i++) {
-        // Longer runs are read as typed only; every reading of every word would multiply out.
-        const choices = len <= 2 ? readings.slice(i, i + len) : spaced.slice(i, i + len).map((t) => [t.term]);
-        const kindWord = len === 1 && spaced[i]!.kinds.length > 0;
-        for (const phrase of combinations(choices)) reward(phraseTerm(phrase), kindWord);
-      }
-    }
-    const values = this.index.unspacedValues();
-    if (values.size && runs.length) {
-      const text = runs.join(" ");
-      for (const v of values) if (segments(v.slice(1)).every((s) => text.includes(s))) reward(v);
-    }
-    return namedArea;
-  }
-
-  /**
    * Rewards documents whose every name word the request says ("Ночник" over
    * "Ночник в детской", "Telewizor" over the speakers a kind word also
    * reaches), and notes them: for them a state preference is only an edge.
@@ -307,7 +237,7 @@ export class SearchEngine {
   }
 
   /** Puts each document's best score for one query word into `#best`, the documents into `#local`; returns their count. */
-  #scoreToken(token: ReadToken, expansions: TermMatch[] = this.#expansions(token)): number {
+  #scoreToken(token: ReadToken, expansions: TermMatch[] = this.#expansions.of(token)): number {
     const best = this.#best;
     const local = this.#local;
     const named = this.#namedNow;
@@ -344,34 +274,7 @@ export class SearchEngine {
     return n;
   }
 
-  /**
-   * The index terms a query word leads to. Cached by the word, whether it is
-   * known, and its kinds (the vocabulary hands out the same kind lists every
-   * time), until the index gains a term.
-   */
-  #expansions(token: ReadToken): TermMatch[] {
-    if (this.#cacheVersion !== this.index.version || this.#cache.size > 5000) {
-      this.#cache.clear();
-      this.#cacheVersion = this.index.version;
-    }
-    let kindsId = this.#kindIds.get(token.kinds);
-    if (kindsId === undefined) this.#kindIds.set(token.kinds, (kindsId = this.#nextKindsId++));
-    const key = `${kindsId}\u0001${token.known ? 1 : 0}\u0001${token.term}\u0001${token.bare ?? ""}`;
-    let out = this.#cache.get(key);
-    if (!out) {
-      const extras: ExtraTerm[] = token.kinds.map((k) => ({ term: k.term, quality: k.quality, kind: "kind" }));
-      if (token.term) for (const s of synonymsOf(token.term)) extras.push({ term: s, quality: SYNONYM_QUALITY, kind: "synonym" });
-      out = this.index.expand(token.term, extras, token.known);
-      // "במטבח" is also "מטבח" with "in the" before it.
-      if (token.bare) {
-        const seen = new Set(out.map((m) => m.term));
-        const bare = this.index.expand(token.bare, [], token.known).filter((m) => !seen.has(m.term));
-        out = [...out, ...bare.map((m) => ({ term: m.term, quality: m.quality * BARE_FORM, kind: m.kind === "exact" ? ("variant" as const) : m.kind }))];
-      }
-      this.#cache.set(key, out);
-    }
-    return out;
-  }
+
 
   #ensureCapacity(): void {
     const n = this.index.docCount;
@@ -398,72 +301,7 @@ export class SearchEngine {
     return top.map(({ doc }) => ({ entityId: this.index.entityIdOf(doc), score: 1, why: "matches the filters", named: false }));
   }
 
-  #explain(args: {
-    doc: number;
-    eid: string;
-    reading: Reading;
-    tokens: ReadToken[];
-    expansions: TermMatch[][];
-    ctx: SearchContext;
-    near: number;
-    nearAreaName: string | undefined;
-    preference: ReturnType<typeof preferenceOf>;
-    placeOnly: boolean;
-  }): { why: string; named: boolean } {
-    const { doc, eid, reading, ctx, tokens, expansions } = args;
-    // One phrase per matched field, listing every query word it explains: area "Living Room" matches "living room".
-    const fields: FieldKey[] = [];
-    const words: string[][] = [];
-    const hows: string[] = [];
-    const unmatched: string[] = [];
-    let named = false;
-    for (let t = 0; t < tokens.length; t++) {
-      const token = tokens[t]!;
-      let bestScore = 0;
-      let best: TermMatch | undefined;
-      let bestMask = 0;
-      for (const m of expansions[t]!) {
-        const mask = this.index.maskOf(m.term, doc);
-        if (!mask) continue;
-        const s = MASK_SCORE[mask]! * m.quality;
-        if (s > bestScore) {
-          bestScore = s;
-          best = m;
-          bestMask = mask;
-        }
-        if (mask & NAMING_FIELDS && m.kind !== "kind" && m.kind !== "synonym") named = true;
-      }
-      if (!best) {
-        if (!unmatched.includes(token.shown)) unmatched.push(token.shown);
-        continue;
-      }
-      const field = FIELDS[MASK_BEST[bestMask]!]!.key;
-      const how = best.kind === "typo" ? ` (typo for "${best.term}")` : best.kind === "prefix" ? ` (start of "${best.term}")` : best.kind === "variant" ? ` (another form of "${best.term}")` : best.kind === "synonym" ? ` (synonym "${best.term}")` : "";
-      let at = fields.indexOf(field);
-      if (at < 0) {
-        at = fields.push(field) - 1;
-        words.push([]);
-        hows.push("");
-      }
-      if (!words[at]!.includes(token.shown)) words[at]!.push(token.shown);
-      if (how && !hows[at]!.includes(how)) hows[at] += how;
-    }
-    const out: string[] = [];
-    for (let i = 0; i < fields.length; i++) {
-      const said = words[i]!.join(" ");
-      out.push(fields[i] === "kind" ? `${ctx.describe(eid, "kind")}, which "${said}" points at` : `${ctx.describe(eid, fields[i]!)} matches "${said}"${hows[i]}`);
-    }
-    for (const { word, states } of reading.states) if (ctx.inState(eid, states)) out.push(`state is "${word}"`);
-    if (args.placeOnly) out.push(`nothing matched the words, and it is in "${args.nearAreaName ?? "the area"}" where the request was made`);
-    else if (args.near >= 0 && this.index.areaOf(doc) === args.near) out.push(`in "${args.nearAreaName ?? "the area"}", where the request was made`);
-    if (args.preference.active) {
-      const suits = args.preference.explain(ctx.stateOf(eid));
-      if (suits) out.push(suits);
-    }
-    if (reading.quantity && this.index.traitsOf(doc) & TRAIT.numeric) out.push("measures it");
-    if (unmatched.length) out.push(`nothing matches "${unmatched.join(" ")}"`);
-    return { why: out.join("; ") || "matches the request", named };
-  }
+
 
 }
 
@@ -472,13 +310,4 @@ interface Ranked {
   score: number;
   /** Name length: shorter names win ties, as they are closer to what was typed. */
   tie: number;
-}
-
-/** Every way of picking one reading per position: [[a, b], [c]] → [a, c], [b, c]. */
-function combinations(choices: string[][]): string[][] {
-  // Most runs are one word with one reading: no need to build anything.
-  if (choices.length === 1 && choices[0]!.length === 1) return choices;
-  let out: string[][] = [[]];
-  for (const options of choices) out = out.flatMap((prefix) => options.map((o) => [...prefix, o]));
-  return out;
 }
