@@ -6,7 +6,7 @@ afterEach(runCleanups);
 
 /** The index matches a turn was primed with, as the model saw them. */
 function primed(model: ReturnType<typeof scriptedModel>): string[] {
-  const text = JSON.stringify(model.requests[0]!.conversation);
+  const text = JSON.stringify(model.requests[0]!);
   const start = text.indexOf("Index matches for the next message");
   expect(start, "the turn was primed with index matches").toBeGreaterThanOrEqual(0);
   return [...text.slice(start).matchAll(/- ([a-z_]+\.[a-z0-9_]+) \(/g)].map((m) => m[1]!);
