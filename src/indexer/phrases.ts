@@ -1,6 +1,7 @@
 import { FIELD_BIT } from "./fields.js";
 import type { ReadToken } from "./reading.js";
 import { phraseTerm, type SearchIndex, type TermMatch } from "./search-index.js";
+import { STRIDE, TOTAL } from "./score-slots.js";
 import { isUnspaced, segments } from "./tokenize.js";
 
 // Extra score when some words of the query are exactly an area, floor or label.
@@ -14,8 +15,8 @@ const MAX_PHRASE = 4;
  * taken for; names written without spaces are found inside the request.
  * Returns whether an area was named so.
  */
-export function wholeValueBonus(args: { index: SearchIndex; total: Float64Array; tokens: ReadToken[]; expansions: TermMatch[][]; runs: string[] }): boolean {
-  const { index, total, tokens, expansions, runs } = args;
+export function wholeValueBonus(args: { index: SearchIndex; acc: Float64Array; tokens: ReadToken[]; expansions: TermMatch[][]; runs: string[] }): boolean {
+  const { index, acc, tokens, expansions, runs } = args;
   let namedArea = false;
   const reward = (term: string, kindWord = false) => {
     const posting = index.posting(term);
@@ -25,10 +26,11 @@ export function wholeValueBonus(args: { index: SearchIndex; total: Float64Array;
       const doc = posting.docs[i]!;
       const mask = posting.masks[i]!;
       if (mask & FIELD_BIT.area) namedArea = true;
-      if (total[doc]! <= 0) continue;
+      const at = doc * STRIDE + TOTAL;
+      if (acc[at]! <= 0) continue;
       // "lights" asks for lights, not for whatever carries a label "Lighting".
       if (kindWord && !(mask & FIELD_BIT.area)) continue;
-      total[doc]! += WHOLE_VALUE_BONUS * idf;
+      acc[at]! += WHOLE_VALUE_BONUS * idf;
     }
   };
   const spacedAt = tokens.map((t, i) => (t.term !== "" && !isUnspaced(t.term) ? i : -1)).filter((i) => i >= 0);

@@ -8,6 +8,7 @@ import { NO_KINDS } from "./vocabulary/index.js";
 import type { SearchIndex, TermMatch } from "./search-index.js";
 import { TRAIT } from "./kinds.js";
 import { wholeValueBonus } from "./phrases.js";
+import { BEST, MATCHED, STRIDE, TOTAL } from "./score-slots.js";
 
 export type { SearchContext } from "./search-context.js";
 
@@ -69,9 +70,8 @@ const PLACE_ONLY_SCORE = 0.05;
  * are reused between queries so a search allocates almost nothing.
  */
 export class SearchEngine {
-  #best = new Float64Array(0);
-  #total = new Float64Array(0);
-  #matched = new Float64Array(0);
+  /** Per document: best score of the word being scored, total, words matched (see score-slots). */
+  #acc = new Float64Array(0);
   #touched = new Int32Array(0);
   #touchedCount = 0;
   #local = new Int32Array(0);
@@ -92,9 +92,7 @@ export class SearchEngine {
     const scored = reading.tokens.filter((t) => t.weight > 0);
     if (scored.length === 0 && reading.states.length === 0) return this.#unranked(ctx, limit);
     this.#ensureCapacity();
-    const best = this.#best;
-    const total = this.#total;
-    const matched = this.#matched;
+    const acc = this.#acc;
     const local = this.#local;
     this.#touchedCount = 0;
 
@@ -108,10 +106,11 @@ export class SearchEngine {
       const namedNow = this.#namedNow;
       for (let i = 0; i < n; i++) {
         const doc = local[i]!;
+        const at = doc * STRIDE;
         this.#touch(doc);
-        total[doc]! += best[doc]! * token.weight;
-        matched[doc]! += token.weight;
-        best[doc] = 0;
+        acc[at + TOTAL]! += acc[at + BEST]! * token.weight;
+        acc[at + MATCHED]! += token.weight;
+        acc[at + BEST] = 0;
         if (namedNow[doc] && token.weight >= 1 && nameHits[doc]! < 255) nameHits[doc]!++;
       }
     }
@@ -125,15 +124,16 @@ export class SearchEngine {
       for (let i = 0; i < size; i++) {
         const doc = everything ? i : this.#touched[i]!;
         if (everything && !this.index.isAlive(doc)) continue;
-        const s = Math.max(best[doc]!, ctx.inState(this.index.entityIdOf(doc), state.states) ? STATE_MATCH_SCORE : 0);
+        const at = doc * STRIDE;
+        const s = Math.max(acc[at + BEST]!, ctx.inState(this.index.entityIdOf(doc), state.states) ? STATE_MATCH_SCORE : 0);
         if (s === 0) continue;
         this.#touch(doc);
-        total[doc]! += s;
-        matched[doc]! += 1;
+        acc[at + TOTAL]! += s;
+        acc[at + MATCHED]! += 1;
       }
-      for (let i = 0; i < n; i++) best[local[i]!] = 0;
+      for (let i = 0; i < n; i++) acc[local[i]! * STRIDE + BEST] = 0;
     }
-    const namedArea = wholeValueBonus({ index: this.index, total: this.#total, tokens: scored, expansions, runs: reading.unspaced });
+    const namedArea = wholeValueBonus({ index: this.index, acc, tokens: scored, expansions, runs: reading.unspaced });
     this.#wholeNameBonus();
     // Nothing in the request matched anything: what is where it was spoken is still the likeliest.
     const placeOnly = this.#touchedCount === 0 && req.nearArea >= 0;
@@ -149,10 +149,11 @@ export class SearchEngine {
     const top: Ranked[] = [];
     for (let i = 0; i < this.#touchedCount; i++) {
       const doc = this.#touched[i]!;
-      const cover = weight > 0 ? matched[doc]! / weight : 0;
-      let score = placeOnly ? PLACE_ONLY_SCORE : total[doc]! * cover * cover;
-      total[doc] = 0;
-      matched[doc] = 0;
+      const at = doc * STRIDE;
+      const cover = weight > 0 ? acc[at + MATCHED]! / weight : 0;
+      let score = placeOnly ? PLACE_ONLY_SCORE : acc[at + TOTAL]! * cover * cover;
+      acc[at + TOTAL] = 0;
+      acc[at + MATCHED] = 0;
       this.#nameHits[doc] = 0;
       if (!this.index.isAlive(doc)) continue;
       const index = this.index;
@@ -181,14 +182,15 @@ export class SearchEngine {
   }
 
   #touch(doc: number): void {
-    if (this.#total[doc] === 0 && this.#matched[doc] === 0) this.#touched[this.#touchedCount++] = doc;
+    const at = doc * STRIDE;
+    if (this.#acc[at + TOTAL] === 0 && this.#acc[at + MATCHED] === 0) this.#touched[this.#touchedCount++] = doc;
   }
 
   #touchArea(area: number): void {
     for (let doc = 0; doc < this.index.docCount; doc++) {
       if (this.index.isAlive(doc) && this.index.areaOf(doc) === area) {
         this.#touched[this.#touchedCount++] = doc;
-        this.#matched[doc] = 0;
+        this.#acc[doc * STRIDE + MATCHED] = 0;
       }
     }
   }
@@ -225,7 +227,7 @@ export class SearchEngine {
     for (let i = 0; i < this.#touchedCount; i++) {
       const doc = this.#touched[i]!;
       const words = this.index.nameLengthOf(doc);
-      if (words === 0 || this.#nameHits[doc]! < words || this.#total[doc]! <= 0) continue;
+      if (words === 0 || this.#nameHits[doc]! < words || this.#acc[doc * STRIDE + TOTAL]! <= 0) continue;
       this.#namedWhole.add(doc);
       // Names many entities share ("Phone", "Light") name none of them in particular.
       if (this.#namedWhole.size > MAX_NAMESAKES) {
@@ -233,12 +235,12 @@ export class SearchEngine {
         return;
       }
     }
-    for (const doc of this.#namedWhole) this.#total[doc]! += bonus;
+    for (const doc of this.#namedWhole) this.#acc[doc * STRIDE + TOTAL]! += bonus;
   }
 
   /** Puts each document's best score for one query word into `#best`, the documents into `#local`; returns their count. */
   #scoreToken(token: ReadToken, expansions: TermMatch[] = this.#expansions.of(token)): number {
-    const best = this.#best;
+    const acc = this.#acc;
     const local = this.#local;
     const named = this.#namedNow;
     let n = 0;
@@ -263,12 +265,13 @@ export class SearchEngine {
         const doc = docs[i]!;
         const mask = masks[i]!;
         const s = MASK_SCORE[mask]! * weight;
-        if (best[doc] === 0) {
+        const at = doc * STRIDE + BEST;
+        if (acc[at] === 0) {
           local[n++] = doc;
           named[doc] = 0;
         }
         if (mask & nameBit) named[doc] = 1;
-        if (s > best[doc]!) best[doc] = s;
+        if (s > acc[at]!) acc[at] = s;
       }
     }
     return n;
@@ -278,11 +281,9 @@ export class SearchEngine {
 
   #ensureCapacity(): void {
     const n = this.index.docCount;
-    if (this.#best.length >= n) return;
-    const size = Math.max(n, this.#best.length * 2, 1024);
-    this.#best = new Float64Array(size);
-    this.#total = new Float64Array(size);
-    this.#matched = new Float64Array(size);
+    if (this.#touched.length >= n) return;
+    const size = Math.max(n, this.#touched.length * 2, 1024);
+    this.#acc = new Float64Array(size * STRIDE);
     this.#touched = new Int32Array(size);
     this.#local = new Int32Array(size);
     this.#nameHits = new Uint8Array(size);
