@@ -226,8 +226,11 @@ export class SearchEngine {
     const bonus = WHOLE_NAME_BONUS * this.index.idf("");
     for (let i = 0; i < this.#touchedCount; i++) {
       const doc = this.#touched[i]!;
+      // Most candidates matched no word of their name: the small per-document count decides that first.
+      const hits = this.#nameHits[doc]!;
+      if (hits === 0) continue;
       const words = this.index.nameLengthOf(doc);
-      if (words === 0 || this.#nameHits[doc]! < words || this.#acc[doc * STRIDE + TOTAL]! <= 0) continue;
+      if (words === 0 || hits < words || this.#acc[doc * STRIDE + TOTAL]! <= 0) continue;
       this.#namedWhole.add(doc);
       // Names many entities share ("Phone", "Light") name none of them in particular.
       if (this.#namedWhole.size > MAX_NAMESAKES) {
