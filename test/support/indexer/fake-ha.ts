@@ -90,6 +90,8 @@ export function createFakeHa(registries: Registries): FakeHa {
     logbook: async () => fake.logbookEntries,
     systemLog: async () => fake.systemLogEntries,
     statistics: unsupported("statistics"),
+    statisticsMetadata: unsupported("statisticsMetadata"),
+    energyPrefs: unsupported("energyPrefs"),
     renderTemplate: unsupported("renderTemplate"),
     restGet: unsupported("restGet"),
     errorLog: async () => fake.errorLogText,
