@@ -30,7 +30,7 @@ import { ingressRefusal, isLocalSupervisor } from "./banner.js";
 import type { House, Simulator } from "./simulator/index.js";
 import { loadSecret, openStore, type Store, type StoreFs } from "./store/index.js";
 import { announcementStore, createDiscoveryAnnouncer, createSupervisorClient } from "./supervisor/index.js";
-import { createAgentTasks, createAgentTools, createCallServiceTool, createGroundingTools, createSessionTools, ToolRegistry } from "./tools/index.js";
+import { createAgentTasks, createAgentTools, createCallServiceTool, createGroundingTools, createSessionTools, createTimeTools, ToolRegistry } from "./tools/index.js";
 import { createAgent, readJournal, storeJournal } from "./agent/index.js";
 import { builtInModelProviders, checkModel, createModelSource, DEMO_LABEL, modelSettingsFrom, type ModelProviderRegistry, type ModelSource } from "./models/index.js";
 
@@ -217,6 +217,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
     const registry = new ToolRegistry(options.tool_name_separator);
     for (const tool of [
       ...createGroundingTools({ index, ha: client, clock, timeZone }),
+      ...createTimeTools({ index, ha: client, clock, timeZone }),
       createCallServiceTool({ ha: client, index, ceiling }),
       ...createSessionTools({
         store,

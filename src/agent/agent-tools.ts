@@ -5,7 +5,13 @@ import { planAction, toolJsonSchema, type ActuationCeiling, type SessionActuatio
 import type { AgentTool } from "./agent-tool.js";
 
 /** The registry tools the agent may use, by base name. Session tools are for MCP callers only. */
-export const AGENT_READ_TOOLS = ["index_search", "state_query", "diagnose_entity", "analyze_errors", "render_context"] as const;
+export const AGENT_READ_TOOLS = ["index_search", "state_query", "diagnose_entity", "analyze_errors", "render_context", "history", "statistics", "energy"] as const;
+/**
+ * Tools the agent gets only from a persona that names them: a template reads
+ * any entity in Home Assistant, past what the user exposed to Assist, so it
+ * is offered where drafting needs it and nowhere else.
+ */
+export const PERSONA_ONLY_TOOLS = ["render_template"] as const;
 export const ACTION_TOOL = "call_service";
 
 const declarations = new WeakMap<ToolSpec, ToolDeclaration>();
@@ -45,7 +51,7 @@ export function agentTools(options: AgentToolsOptions): AgentTool[] {
   const actuation = options.actuation;
   if (actuation?.allowActuation || actuation?.approval === "ask") names.push(ACTION_TOOL);
   // A persona narrows the tools; it never adds one the session may not use.
-  if (options.only) names = names.filter((n) => options.only!.includes(n));
+  if (options.only) names = [...names, ...PERSONA_ONLY_TOOLS].filter((n) => options.only!.includes(n));
   const tools: AgentTool[] = [];
   for (const name of names) {
     const spec = options.registry.get(name);

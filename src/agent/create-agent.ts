@@ -3,7 +3,7 @@ import type { HomeIndex } from "../indexer/index.js";
 import type { Clock, Logger } from "../shared/index.js";
 import type { PersonaRegistry } from "../personas/index.js";
 import type { Store } from "../store/index.js";
-import { createCallServiceTool, createGroundingTools, ToolRegistry, type ActuationCeiling, type ToolNameSeparator } from "../tools/index.js";
+import { createCallServiceTool, createGroundingTools, createTimeTools, ToolRegistry, type ActuationCeiling, type ToolNameSeparator } from "../tools/index.js";
 import { exposedView } from "./exposed-index.js";
 import { createExposureSource, type ExposureSource } from "./exposure-source.js";
 import type { TurnPersonas } from "./execute-continuation.js";
@@ -36,7 +36,13 @@ export function createAgent(options: CreateAgentOptions): { runtime: AgentRuntim
   const exposure = createExposureSource({ ha: options.ha, clock: options.clock, logger: options.logger });
   const view = exposedView(options.index, (e) => exposure.visible(e));
   const registry = new ToolRegistry(options.separator);
-  for (const tool of [...createGroundingTools({ index: view, ha: options.ha, clock: options.clock, ...(options.timeZone ? { timeZone: options.timeZone } : {}) }), createCallServiceTool({ ha: options.ha, index: view, ceiling: options.ceiling })]) registry.register(tool);
+  const zone = options.timeZone ? { timeZone: options.timeZone } : {};
+  for (const tool of [
+    ...createGroundingTools({ index: view, ha: options.ha, clock: options.clock, ...zone }),
+    ...createTimeTools({ index: view, ha: options.ha, clock: options.clock, ...zone }),
+    createCallServiceTool({ ha: options.ha, index: view, ceiling: options.ceiling }),
+  ])
+    registry.register(tool);
   const personas = options.personas
     ? { registry: options.personas, context: { index: view, ha: options.ha, clock: options.clock, logger: options.logger.child({ part: "personas" }), refresh: () => exposure.refresh(), ...(options.timeZone ? { timeZone: options.timeZone } : {}) } }
     : undefined;

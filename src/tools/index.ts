@@ -14,6 +14,26 @@ export {
 export { toolJsonSchema } from "./json-schema.js";
 export { formatZodError } from "./zod-errors.js";
 export { createGroundingTools, createAnalyzeErrorsTool, createDiagnoseEntityTool, createIndexSearchTool, createRenderContextTool, createStateQueryTool } from "./grounding/index.js";
+export {
+  createTimeTools,
+  createEnergyTool,
+  createHistoryTool,
+  createRenderTemplateTool,
+  createStatisticsTool,
+  ENERGY_NOT_CONFIGURED,
+  TIME_FORMS,
+  CALENDAR_PERIODS,
+  alignRange,
+  describeRange,
+  parseTime,
+  resolveRange,
+  resolveTime,
+  type CalendarPeriod,
+  type EnergyOut,
+  type TimeRange,
+  type TimeSpec,
+  type TimeToolDeps,
+} from "./time/index.js";
 export { createCallServiceTool, decideActuation, describeActuation, planAction, targetsOfCall, type ActionPlan, type ActuationCeiling, type ActuationDecision, type ActuationSummary } from "./actions/index.js";
 export {
   createAgentTools,
