@@ -1,4 +1,4 @@
-import { addLocalDays, startOfLocalDay, startOfLocalWeek } from "../../shared/index.js";
+import { addLocalDays, fromLocal, localParts, startOfLocalDay, startOfLocalWeek } from "../../shared/index.js";
 import type { TimeRange } from "./time-input.js";
 
 const MINUTE = 60_000;
@@ -26,14 +26,23 @@ export function bucketBounds(range: TimeRange, zone: string, max = MAX_BUCKETS):
     const step = size === DAY ? 1 : 7;
     for (let t = size === DAY ? startOfLocalDay(range.startMs, zone) : startOfLocalWeek(range.startMs, zone); t < range.endMs; t = addLocalDays(t, zone, step)) bounds.push(t);
   } else {
-    // Parts of a day start at local midnight: 6-hour buckets are 00–06, 06–12, … on the clock people read.
-    const origin = startOfLocalDay(range.startMs, zone);
-    for (let t = origin + Math.floor((range.startMs - origin) / size) * size; t < range.endMs; t += size) bounds.push(t);
+    // Parts of a day follow the local clock from each midnight: 6-hour buckets are 00–06, 06–12, … as people
+    // read them, and the bucket a DST change falls in is an hour longer or shorter.
+    const minutes = size / MINUTE;
+    for (let day = startOfLocalDay(range.startMs, zone); day < range.endMs; day = addLocalDays(day, zone, 1)) {
+      const p = localParts(day, zone);
+      const next = addLocalDays(day, zone, 1);
+      for (let k = 0; ; k++) {
+        const t = fromLocal(zone, p.year, p.month, p.day, 0, k * minutes);
+        if (t >= next) break;
+        if (t > (bounds.at(-1) ?? -Infinity)) bounds.push(t);
+      }
+    }
   }
   const out: [number, number][] = [];
   for (let i = 0; i < bounds.length; i++) {
     const start = Math.max(bounds[i]!, range.startMs);
-    const end = Math.min(bounds[i + 1] ?? (size >= DAY ? addLocalDays(bounds[i]!, zone, size === DAY ? 1 : 7) : bounds[i]! + size), range.endMs);
+    const end = Math.min(bounds[i + 1] ?? (size >= DAY ? addLocalDays(bounds[i]!, zone, size === DAY ? 1 : 7) : addLocalDays(startOfLocalDay(bounds[i]!, zone), zone, 1)), range.endMs);
     if (end > start) out.push([start, end]);
   }
   // A period the chosen size still splits into too many (a long range of weeks) keeps its most recent buckets.

@@ -6,6 +6,7 @@ import { energyNarrative } from "./energy-narrative.js";
 import { anyMeter, electricityIds, energyMeters, type EnergyMeters } from "./energy-prefs.js";
 import { EnergyOutput as Output, type EnergyOut } from "./energy-output.js";
 import { CALENDAR_PERIODS, alignRange, periodHeading } from "./periods.js";
+import { within } from "./statistics-rows.js";
 import { resolveRange, timeArgument, type TimeRange } from "./time-input.js";
 import { round3 } from "./words.js";
 
@@ -93,7 +94,7 @@ async function readTotals(o: { ha: CallerHa; meters: EnergyMeters; range: TimeRa
   ]);
   const change = new Map<string, number>();
   const add = (rows: Record<string, StatisticValue[]>) => {
-    for (const [id, list] of Object.entries(rows)) change.set(id, list.reduce((sum, r) => sum + (typeof r.change === "number" ? r.change : 0), 0));
+    for (const [id, list] of Object.entries(rows)) change.set(id, within(range, list).reduce((sum, r) => sum + (typeof r.change === "number" ? r.change : 0), 0));
   };
   add(energyRows);
   add(waterRows);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { StatisticMetadata, StatisticValue } from "../../ha/index.js";
 import { localDay, localTime } from "../../shared/index.js";
 import { Time } from "./history-output.js";
+import type { TimeRange } from "./time-input.js";
 import { round3, withUnit } from "./words.js";
 
 export const STATISTIC_PERIODS = ["5minute", "hour", "day", "week", "month"] as const;
@@ -79,3 +80,10 @@ export function statisticLine(o: { id: string; name: string; unit: string | null
   }
   return `${who}: ${parts.length ? parts.join("; ") : `${o.rows.length} rows`}.`;
 }
+
+/**
+ * The rows of the period: HA widens a day, week or month query to the whole
+ * period holding its end, even an end at midnight that is the next period's
+ * start (`recorder/statistics.py`), and the answer covers what it says.
+ */
+export const within = (range: TimeRange, rows: StatisticValue[]): StatisticValue[] => rows.filter((r) => r.start >= range.startMs && r.start < range.endMs);

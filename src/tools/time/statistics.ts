@@ -7,7 +7,7 @@ import { largestFitting, more, tokensOf } from "./budget.js";
 import { guardedTime, isoIn, nowOf, zoneOf, type TimeToolDeps } from "./common.js";
 import { Time } from "./history-output.js";
 import { alignRange, periodHeading } from "./periods.js";
-import { Row, STATISTIC_PERIODS, STATISTIC_TYPES, defaultTypes, rowOut, statisticLine, type RowOut, type StatisticPeriod } from "./statistics-rows.js";
+import { Row, STATISTIC_PERIODS, STATISTIC_TYPES, defaultTypes, rowOut, statisticLine, within, type RowOut, type StatisticPeriod } from "./statistics-rows.js";
 import { resolveRange, timeArgument, type TimeRange } from "./time-input.js";
 
 export const STATISTICS_DEFAULT_TOKENS = 3_000;
@@ -62,7 +62,7 @@ export function createStatisticsTool(deps: TimeToolDeps): ToolSpec {
         const rows = found.length
           ? await ha.statistics({ startTime: new Date(range.startMs), endTime: new Date(range.endMs), statisticIds: found.map((m) => m.statistic_id), period, types })
           : {};
-        const read = found.map((meta) => ({ meta, rows: Object.hasOwn(rows, meta.statistic_id) ? rows[meta.statistic_id]! : [] }));
+        const read = found.map((meta) => ({ meta, rows: within(range, Object.hasOwn(rows, meta.statistic_id) ? rows[meta.statistic_id]! : []) }));
         return ok(fit({ read, missing, types, period, range, now, zone, index: deps.index, maxTokens: args.max_tokens }));
       }),
   });
