@@ -13,7 +13,7 @@ import { round3 } from "./words.js";
 const Input = z.object({
   start: timeArgument().describe("ISO 8601, -90m, -24h, -7d, today or yesterday (HA's time zone)"),
   end: timeArgument().optional().describe("Same forms; default now"),
-  period: z.enum(CALENDAR_PERIODS).optional().describe('Widen to whole local periods, as the Energy dashboard shows them: {start: "today", period: "week"} is this week'),
+  period: z.enum(CALENDAR_PERIODS).optional().describe('Whole local periods as the Energy dashboard shows them; without end, the one holding start: {start: "today", period: "week"} is this week'),
 });
 
 
@@ -38,7 +38,9 @@ export function createEnergyTool(deps: TimeToolDeps): ToolSpec {
         const [zone, now] = [await zoneOf(deps), nowOf(deps.clock)];
         const resolved = resolveRange({ start: args.start, end: args.end, now, zone });
         if (!resolved.ok) return fail("invalid_argument", resolved.message);
-        const range = args.period ? alignRange({ period: args.period, range: resolved.range, zone, now }) : resolved.range;
+        // Like a period picked on the Energy dashboard: without an end, the one period that holds the start.
+        const asked = args.end ? resolved.range : { startMs: resolved.range.startMs, endMs: resolved.range.startMs + 1 };
+        const range = args.period ? alignRange({ period: args.period, range: asked, zone, now }) : resolved.range;
         const ha = deps.ha.forCaller(ctx.principal);
         const prefs = await ha.energyPrefs().catch((err: unknown) => {
           if (err instanceof HaCommandError && err.code === "not_found") return undefined;

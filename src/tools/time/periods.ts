@@ -54,12 +54,13 @@ export function alignRange(args: { period: CalendarPeriod; range: TimeRange; zon
 const NOW_SLACK_MS = 60_000;
 const DAY = 86_400_000;
 
-/** "3 days ago", "5 hours ago": how long before now, roughly, for a person. */
-export function ago(ms: number, now: number): string {
-  const d = now - ms;
+/** "3 days ago", "5 hours ago": how long before now, for a person; days are calendar days in `zone`. */
+export function ago(ms: number, at: { now: number; zone: string }): string {
+  const d = at.now - ms;
   if (d < 2 * HOUR) return `${Math.max(1, Math.round(d / 60_000))} min ago`;
-  if (d < 2 * DAY) return `${Math.round(d / HOUR)} hours ago`;
-  return `${Math.round(d / DAY)} days ago`;
+  const days = Math.round((startOfLocalDay(at.now, at.zone) - startOfLocalDay(ms, at.zone)) / DAY);
+  if (days < 2) return `${Math.round(d / HOUR)} hours ago`;
+  return `${days} days ago`;
 }
 
 /**
@@ -81,7 +82,7 @@ export function describeRange(range: TimeRange, at: { now: number; zone: string 
   if (endMs === month && startMs === addLocalMonths(month, zone, -1)) return "last month";
   if (startMs === startOfLocalDay(startMs, zone) && endMs === addLocalDays(startMs, zone, 1)) return `on ${localDay(startMs, zone)}`;
   const from = localTime(startMs, now, zone);
-  const since = startMs < today ? ` (${ago(startMs, now)})` : "";
+  const since = startMs < today ? ` (${ago(startMs, at)})` : "";
   return `from ${from}${since} to ${toNow ? "now" : localTime(endMs, now, zone)}`;
 }
 
