@@ -111,4 +111,18 @@ describe("ha_agent_statistics and ha_agent_energy", () => {
       energy.prefs = PREFS;
     }
   });
+
+  it("primes the energy analyst with the period's totals, and reads the period in the same forms", async () => {
+    const prime = async (period: string) => {
+      const got = await stack.client.getPrompt({ name: "energy_analyst", arguments: { period, max_tokens: "2000" } });
+      return { system: (got.messages[0]!.content as { text: string }).text, priming: (got.messages.at(-1)!.content as { text: string }).text };
+    };
+    const week = await prime("this week");
+    expect(week.priming).toContain("you used 27.5 kWh from the grid and exported 6.1 kWh");
+    expect(week.priming).toContain("- sensor.heat_pump_energy (Heat pump): 12.5 kWh");
+    expect(week.system).toContain('energy takes it as {"start":"today","period":"week"}');
+    const sunday = await prime("2026-10-25");
+    expect(sunday.priming).toContain("On 2026-10-25 (2026-10-25 00:00 CEST to 2026-10-26 00:00 CET) you used 15 kWh from the grid");
+    await expect(stack.client.getPrompt({ name: "energy_analyst", arguments: { period: "fortnight" } })).rejects.toThrow(/"fortnight" is not a period/);
+  });
 });

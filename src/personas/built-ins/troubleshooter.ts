@@ -48,7 +48,7 @@ export function troubleshooter(): PersonaSpec {
       return {
         systemPrompt: `${SYSTEM}\nThe user asks about ${label}.`,
         priming: fitted.text,
-        tools: ["diagnose_entity", "state_query", "index_search", "analyze_errors"],
+        tools: ["diagnose_entity", "state_query", "index_search", "analyze_errors", "history"],
         omitted: fitted.omitted,
       };
     },

@@ -10,6 +10,7 @@ export { ENERGY_NOT_CONFIGURED } from "./energy.js";
 export type { EnergyOut } from "./energy-output.js";
 export { TIME_FORMS, parseTime, resolveTime, resolveRange, type TimeSpec, type TimeRange } from "./time-input.js";
 export { CALENDAR_PERIODS, alignRange, describeRange, type CalendarPeriod } from "./periods.js";
+export { PERIOD_FORMS, namedPeriod, periodArgument, type NamedPeriod } from "./period-words.js";
 
 /**
  * The tools about time: what entities did (history), long-term statistics,
