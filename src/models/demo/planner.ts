@@ -1,4 +1,5 @@
 import type { GeminiReply, GeminiRequestBody } from "../fakes/index.js";
+import { planEnergyAnswer } from "./energy-answer.js";
 import { stateWord } from "./state-words.js";
 
 interface Hit {
@@ -55,6 +56,8 @@ const WANTED = /\b(on|off|open|closed|locked|unlocked|detected|clear)\b/i;
  */
 export function demoPlan(body: GeminiRequestBody): GeminiReply {
   const { message, responses } = readTurn(body);
+  const energy = planEnergyAnswer({ message, responses, offered: (tool) => offered(body, tool) });
+  if (energy) return energy;
   const searched = responses.find((r) => r.name === "index_search");
   const read = responses.filter((r) => r.name === "state_query" || r.name === "diagnose_entity");
 
