@@ -113,6 +113,18 @@ describe("HA client against a minimal fake HA", () => {
     await waitUntil(() => ha.received.some((m) => m.type === "unsubscribe_events"), "unsubscribe_events");
   });
 
+  it("renderTemplate gives up after its time limit when Home Assistant does not render, and unsubscribes", async () => {
+    const ha = await fake({ templateSilent: true });
+    const c = client(ha);
+    await c.connect();
+    const err = await c.renderTemplate({ template: "{{ 1 }}", timeoutMs: 100 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HaCommandError);
+    expect((err as HaCommandError).code).toBe("template_timeout");
+    expect((err as Error).message).toBe("Home Assistant did not render the template within 100 ms.");
+    expect(ha.received.find((m) => m.type === "render_template")).toMatchObject({ timeout: 0.1 });
+    await waitUntil(() => ha.received.some((m) => m.type === "unsubscribe_events"), "unsubscribe_events");
+  });
+
   it("renderTemplate rejects with template_error on an error event", async () => {
     const ha = await fake({ templateError: "UndefinedError: 'foo' is undefined" });
     const c = client(ha);

@@ -34,19 +34,10 @@ describe("ha_agent_render_template", () => {
     );
   });
 
-  it("is held to its time limit: HA refuses a slower template, and a Home Assistant that does not answer is not waited for", async () => {
+  it("is held to its time limit: Home Assistant refuses a slower template, with its own words", async () => {
     const slow = await callTool(stack.client, "ha_agent_render_template", { template: "{% for i in range(100000) %}{% for j in range(100) %}{{ i }}{% endfor %}{% endfor %}", timeout_ms: 100 });
     expect(slow.isError).toBe(true);
     expect(slow.text).toBe("Home Assistant could not render the template: Exceeded maximum execution time of 0.1s (template_error)");
-
-    sim.faults.slow(5_000);
-    try {
-      const silent = await callTool(stack.client, "ha_agent_render_template", { template: "{{ 1 }}", timeout_ms: 200 });
-      expect(silent.isError).toBe(true);
-      expect(silent.text).toMatch(/^Home Assistant did not render the template within 200 ms\. .*raise timeout_ms \(at most 10000\)\. \(template_timeout\)$/);
-    } finally {
-      sim.faults.slow(0);
-    }
     const over = await callTool(stack.client, "ha_agent_render_template", { template: "{{ 1 }}", timeout_ms: 60_000 });
     expect(over.text).toMatch(/timeout_ms: .*10000.*\(invalid_argument\)$/);
   });
