@@ -1,4 +1,4 @@
-import type { EnergyOut } from "./energy-output.js";
+import type { EnergyOut } from "./energy-schema.js";
 import { num } from "./words.js";
 
 const kwh = (n: number): string => `${num(n)} kWh`;

@@ -1,6 +1,7 @@
 import { MAX_BUCKETS } from "./buckets.js";
 import { largestFitting, more, tokensOf } from "./budget.js";
-import { entityLine, entityOut, type HistoryEntityOut } from "./history-output.js";
+import { entityLine, entityOut } from "./history-output.js";
+import type { HistoryEntityOut } from "./history-schema.js";
 import type { EntityHistory } from "./history-summary.js";
 import { plural } from "./words.js";
 

@@ -1,34 +1,7 @@
-import { z } from "zod";
 import { localTime } from "../../shared/index.js";
+import type { HistoryEntityOut } from "./history-schema.js";
 import type { EntityHistory } from "./history-summary.js";
 import { duration, plural, withUnit } from "./words.js";
-
-/** The times the time tools hand out: ISO 8601 with Home Assistant's local offset. */
-export const Time = z.string().describe("ISO 8601 in Home Assistant's time zone");
-
-const Bucket = z.object({ start: Time, end: Time, min: z.number(), mean: z.number(), max: z.number() });
-
-export const HistoryEntity = z.object({
-  entity_id: z.string(),
-  name: z.string(),
-  source: z.enum(["history", "statistics"]).describe("statistics: long-term hourly statistics, for periods older than the recorder keeps states"),
-  time_in_state: z.array(z.object({ state: z.string(), duration_s: z.number() })).describe("Longest first"),
-  changes_total: z.number().int().describe("State changes in the period"),
-  changes: z.array(z.object({ state: z.string(), start: Time, end: Time.nullable().describe("null while it is the state now"), duration_s: z.number() })),
-  numeric: z
-    .object({
-      unit: z.string().nullable(),
-      min: z.number(),
-      max: z.number(),
-      mean: z.number().describe("time-weighted"),
-      first: z.number(),
-      last: z.number(),
-      change: z.number().optional().describe("how much a total grew"),
-      buckets: z.array(Bucket),
-    })
-    .optional(),
-});
-export type HistoryEntityOut = z.infer<typeof HistoryEntity>;
 
 /** The wire form of one entity's period; `keepChanges` and `keepBuckets` are what a token budget leaves of each list (the most recent). */
 export function entityOut(e: EntityHistory, o: { keepChanges: number; keepBuckets: number; iso: (ms: number) => string; now: number }): HistoryEntityOut {

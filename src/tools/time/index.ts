@@ -6,8 +6,8 @@ import { createRenderTemplateTool } from "./render-template.js";
 import { createStatisticsTool } from "./statistics.js";
 
 export { createEnergyTool, createHistoryTool, createRenderTemplateTool, createStatisticsTool, type TimeToolDeps };
-export { ENERGY_NOT_CONFIGURED } from "./energy.js";
-export type { EnergyOut } from "./energy-output.js";
+export { ENERGY_NOT_CONFIGURED } from "./energy-schema.js";
+export type { EnergyOut } from "./energy-schema.js";
 export { TIME_FORMS, parseTime, resolveTime, resolveRange, type TimeSpec, type TimeRange } from "./time-input.js";
 export { CALENDAR_PERIODS, alignRange, describeRange, type CalendarPeriod } from "./periods.js";
 export { PERIOD_FORMS, namedPeriod, periodArgument, type NamedPeriod } from "./period-words.js";

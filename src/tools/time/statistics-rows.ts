@@ -1,30 +1,12 @@
-import { z } from "zod";
 import type { StatisticMetadata, StatisticValue } from "../../ha/index.js";
 import { localDay, localTime } from "../../shared/index.js";
-import { Time } from "./history-output.js";
+import type { RowOut, StatisticPeriod, StatisticType } from "./statistics-schema.js";
 import type { TimeRange } from "./time-input.js";
 import { round3, withUnit } from "./words.js";
-
-export const STATISTIC_PERIODS = ["5minute", "hour", "day", "week", "month"] as const;
-export type StatisticPeriod = (typeof STATISTIC_PERIODS)[number];
-export const STATISTIC_TYPES = ["change", "sum", "mean", "min", "max", "state"] as const;
-export type StatisticType = (typeof STATISTIC_TYPES)[number];
 
 /** The types a statistic can have: totals grow (change, sum, state), measurements have a mean, min and max. */
 const SUM_TYPES = new Set<StatisticType>(["change", "sum", "state"]);
 const MEAN_TYPES = new Set<StatisticType>(["mean", "min", "max"]);
-
-export const Row = z.object({
-  start: Time,
-  end: Time,
-  change: z.number().optional(),
-  sum: z.number().optional(),
-  mean: z.number().optional(),
-  min: z.number().optional(),
-  max: z.number().optional(),
-  state: z.number().optional(),
-});
-export type RowOut = z.infer<typeof Row>;
 
 export const hasMean = (m: StatisticMetadata): boolean => (m.mean_type ?? (m.has_mean ? 1 : 0)) !== 0;
 
