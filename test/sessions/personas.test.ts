@@ -38,7 +38,7 @@ describe("sessions with a persona, at the model's wire", () => {
     expect(answer.value.status, answer.text).toBe("completed");
     const [first] = turnRequests(before);
     expect(system(first!.body)).toContain("You are HA Agent's troubleshooter");
-    expect(toolNames(first!.body)).toEqual(["analyze_errors", "diagnose_entity", "index_search", "remember", "state_query"]);
+    expect(toolNames(first!.body)).toEqual(["analyze_errors", "diagnose_entity", "history", "index_search", "remember", "state_query"]);
     const texts = userTexts(first!.body);
     expect(texts.at(-1)).toBe("Why does it flicker?");
     // The priming ends the system text: a user message of its own before the question would break strict chat templates.
