@@ -29,11 +29,14 @@ export interface TurnDeps {
   logger: Logger;
   events: AgentEvents;
   ceiling: ActuationCeiling;
+  /** allow_automation_edits: the agent may save automations, after a person's yes. */
+  automationEdits?: boolean;
   exposure?: { refresh(): Promise<void> };
   personas?: TurnPersonas;
 }
 
 export interface TurnRun {
+  /** The session's owner, as an administrator or not as the turn's request recorded it. */
   principal: Principal;
   session: SessionHead;
   continuation: ContinuationRecord;
@@ -112,7 +115,8 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
         actuation,
         maxResultChars: maxResultCharsFor(run.model.facts.contextWindow),
         saveLarge: (content, name) => store.artifacts.put(owner, cont.id, { content, mediaType: "application/json", name }),
-        actions: { index: deps.index, ceiling: deps.ceiling },
+        asks: session.policy.approval === "ask",
+        automationEdits: deps.automationEdits === true,
         extra: [rememberTool()],
         ...(persona?.ok ? { only: persona.persona.tools } : {}),
       })
