@@ -97,7 +97,8 @@ describe("saving an automation through the agent", () => {
         config: { alias: "Porch light off at midnight", triggers: [{ trigger: "time", at: "00:00:00" }], actions: [{ action: "light.turn_off" }] },
       },
     });
-    const call = waiting.approval!.call as { id: string; config: { id: string } };
+    const call = waiting.approval!.call;
+    if (call.kind !== "automation_save") throw new Error("expected a save");
     expect(call.config.id).toBe(call.id);
     const wire = approvalToWire(waiting.approval!);
     expect(wire).toMatchObject({ service: "automation_save", why: "automation_edit", data: { id: call.id, created: true } });

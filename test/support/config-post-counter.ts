@@ -1,5 +1,5 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
-import { connect } from "node:net";
+import { connect, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 
 /** A POST of an automation or script config, as Home Assistant's config views receive it. */
@@ -36,7 +36,7 @@ export async function startConfigPostCounter(target: { url: string }): Promise<C
   const upstream = new URL(target.url);
   const posts: string[] = [];
   let hold: ((post: HeldPost) => void) | undefined;
-  const sockets = new Set<import("node:net").Socket>();
+  const sockets = new Set<Socket>();
 
   const pass = (req: IncomingMessage, res: ServerResponse, body: Buffer) =>
     new Promise<void>((resolve) => {
@@ -85,7 +85,7 @@ export async function startConfigPostCounter(target: { url: string }): Promise<C
       out.pipe(socket);
       socket.pipe(out);
     });
-    for (const s of [out, socket as import("node:net").Socket]) {
+    for (const s of [out, socket as Socket]) {
       sockets.add(s);
       s.on("close", () => sockets.delete(s));
       s.on("error", () => s.destroy());
