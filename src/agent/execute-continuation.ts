@@ -88,7 +88,9 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
   const actuation = effectiveActuation(deps.ceiling, session);
   const asks = actuation?.approval === "ask";
   const context = new ContentProvider();
-  context.set("policy", policyLines({ actuation: actuation ? "allowed" : "refused", allowlist: asks ? [] : (actuation?.allowlistedServices ?? []), allowTools: cont.request.allowTools, asks }));
+  // Saving automations: the add-on allows it, someone is asked, and the owner is an administrator (the tool is offered then).
+  const saves = deps.automationEdits === true && session.policy.approval === "ask" && principal.isAdmin;
+  context.set("policy", policyLines({ actuation: actuation ? "allowed" : "refused", allowlist: asks ? [] : (actuation?.allowlistedServices ?? []), allowTools: cont.request.allowTools, asks, saves }));
   if (cont.request.allowTools) context.set("tool_guidance", TOOL_GUIDANCE);
   if (deps.index.ready) context.set("home_overview", homeOverview(deps.index.query()));
   // Read now, not when the turn was queued: the previous turn of the session may have changed it since.
