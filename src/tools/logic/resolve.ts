@@ -24,7 +24,12 @@ function refOf(e: IndexedEntity): AutomationRef {
   return { domain, entityId: e.entityId, id, alias: e.name, state: e.state?.state ?? null, mode: text(attributes.mode), lastTriggered: text(attributes.last_triggered) };
 }
 
-const everyItem = (index: HomeIndex) => DOMAINS.flatMap((domain) => index.query({ domain, includeHidden: true }));
+/** The entities of a domain; none when the home has no entity of it (the index refuses an unknown domain). */
+function ofDomain(index: HomeIndex, domain: string): IndexedEntity[] {
+  return index.query({ includeHidden: true }).filter((e) => e.domain === domain);
+}
+
+const everyItem = (index: HomeIndex) => DOMAINS.flatMap((domain) => ofDomain(index, domain));
 
 /**
  * Finds the automation or script a person means: an `automation.*` or
@@ -44,7 +49,9 @@ export function resolveAutomation(index: HomeIndex, given: string): ToolOutcome<
   const wanted = simple(text);
   const named = items.find((e) => simple(e.name) === wanted || e.aliases.some((a) => simple(a) === wanted));
   if (named) return ok(refOf(named));
-  const hits = DOMAINS.flatMap((domain) => index.search(text, { domain, includeHidden: true, limit: 1 })).sort((a, b) => b.score - a.score);
+  const hits = DOMAINS.filter((domain) => items.some((e) => e.domain === domain))
+    .flatMap((domain) => index.search(text, { domain, includeHidden: true, limit: 1 }))
+    .sort((a, b) => b.score - a.score);
   const best = hits[0] && index.entity(hits[0].entityId);
   return best ? ok(refOf(best)) : fail("not_found", `No automation or script matches "${text}". ${hint}`);
 }
@@ -57,6 +64,6 @@ export function entityName(index: HomeIndex, entityId: string): string {
 
 /** The automation entity whose config has this id, once Home Assistant has (re)loaded it. */
 export function automationWithId(index: HomeIndex, id: string): AutomationRef | undefined {
-  const e = index.query({ domain: "automation", includeHidden: true }).find((x) => x.state?.attributes.id === id);
+  const e = ofDomain(index, "automation").find((x) => x.state?.attributes.id === id);
   return e ? refOf(e) : undefined;
 }
