@@ -144,7 +144,6 @@ async function main(): Promise<void> {
           if (final && ref.status !== "completed" && n !== lastTurn) {
             const error = (await store.continuations.get(OWNER.id, ref.continuationId))?.error;
             violations.push(`turn ${n} (${ref.continuationId}) ended ${ref.status}${error ? ` (${error.code}: ${error.message})` : ""}`);
-            if (process.env.CRASH_DEBUG) violations.push((await store.steps.read(OWNER.id, ref.continuationId)).map((l) => `${l.seq}:${l.type}`).join(" "), JSON.stringify(s.messages.map((m) => [m.continuationId.slice(-6), m.status])), JSON.stringify(s.openContinuations));
           }
           for (const line of await store.steps.read(OWNER.id, ref.continuationId)) {
             const detail = line.detail as { call?: { name?: string }; turn?: { raw?: unknown }; step?: number };
