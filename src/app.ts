@@ -32,7 +32,7 @@ import { loadSecret, openStore, type Store, type StoreFs } from "./store/index.j
 import { announcementStore, createDiscoveryAnnouncer, createSupervisorClient } from "./supervisor/index.js";
 import { createAgentTasks, createAgentTools, createCallServiceTool, createLogicTools, createGroundingTools, createSessionTools, ToolRegistry } from "./tools/index.js";
 import { createAgent, readJournal, storeJournal } from "./agent/index.js";
-import { builtInModelProviders, checkModel, createModelSource, DEMO_LABEL, modelSettingsFrom, type ModelProviderRegistry, type ModelSource } from "./models/index.js";
+import { builtInModelProviders, checkModel, createModelSource, DEMO_LABEL, modelSettingsFrom, windowProblem, type ModelProviderRegistry, type ModelSource } from "./models/index.js";
 
 export const VERSION = "0.1.0";
 
@@ -55,6 +55,9 @@ async function checkModelAtStart(models: ModelSource, logger: Logger): Promise<v
   const check = await checkModel(client);
   if (check.ok) logger.info({ provider: client.provider, model: client.model, latencyMs: check.latencyMs }, `model ${client.label} answered`);
   else logger.warn({ provider: client.provider, model: client.model, code: check.code }, `the model check failed: ${check.message}`);
+  // After the call, the client knows its server's window (a server that was down at start has answered by now).
+  const tooSmall = windowProblem(client.facts);
+  if (tooSmall) logger.warn({ provider: client.provider, model: client.model, contextWindow: client.facts.contextWindow }, tooSmall);
 }
 
 export interface AppDeps {

@@ -4,10 +4,17 @@ import type { FairGate } from "./fair-gate.js";
 /** The same client, but every call first takes a slot from the program-wide gate, fairly per session. */
 export function gatedModel(model: ModelClient, gate: FairGate, sessionId: string): ModelClient {
   return {
-    provider: model.provider,
+    get provider() {
+      return model.provider;
+    },
     model: model.model,
-    label: model.label,
-    facts: model.facts,
+    get label() {
+      return model.label;
+    },
+    // Read through: a client that could not ask its server at start learns its window later.
+    get facts() {
+      return model.facts;
+    },
     async generate(request, options = {}) {
       const release = await gate.acquire(sessionId, options.signal);
       try {

@@ -1,13 +1,20 @@
-import { ModelError, type ConversationItem, type GenerateResult } from "../models/index.js";
+import { ModelError, type ConversationItem, type GenerateRequest, type GenerateResult, type ModelFacts } from "../models/index.js";
+import { alternating, primingIntoSystem } from "./conversation.js";
+import { emptyAnswerError, finishName, isEmptyAnswer, withEmptyAnswerNote } from "./empty-answer.js";
 import { fitRequest } from "./fit.js";
+import { outputBudget } from "./output-budget.js";
 import { composeSystem } from "./prompt.js";
 import type { ModelResponseDetail, WrapUpBudget } from "./records.js";
 import { budgetNote } from "./stop-conditions.js";
 import { stoppedOutcome, type Turn, type TurnOutcome } from "./turn.js";
 
 /**
- * One streamed model call over the fitted request. The wrap-up call goes
- * without tools. A stop or a failure comes back as the turn's outcome.
+ * One streamed model call over the fitted request, in the shape every chat
+ * template accepts (`alternating`), with an output budget that fits the
+ * window next to the prompt. The wrap-up call goes without tools. An answer
+ * with neither text nor a tool call is asked for once more, with a note to
+ * the model; a second empty one fails the turn. A stop or a failure comes
+ * back as the turn's outcome.
  */
 export async function callModel(turn: Turn, wrapUp: WrapUpBudget | undefined): Promise<GenerateResult | TurnOutcome> {
   const { options, counters } = turn;
@@ -18,20 +25,55 @@ export async function callModel(turn: Turn, wrapUp: WrapUpBudget | undefined): P
   // A withheld tool is answered if called, but never offered.
   const tools = wrapUp ? [] : options.tools.filter((t) => !t.withheld).map((t) => t.declaration);
   const facts = options.model.facts;
-  const limit = Math.min(facts.contextWindow - (options.maxOutputTokens ?? facts.maxOutputTokens), budgets.maxTokensPerTurn);
+  const budget = outputBudget({ window: facts.contextWindow, cap: options.maxOutputTokens ?? facts.maxOutputTokens });
+  const limit = Math.min(budget.promptLimit, budgets.maxTokensPerTurn);
   const fitted = fitRequest({ system, head: turn.head, primed: turn.head.length > options.prompt.length, items: turn.items, tools, limit });
   if (fitted.trimmed.length) turn.emit({ type: "progress", message: `Left out to fit the model's context: ${fitted.trimmed.join(", ")}` });
-  try {
-    return await options.model.generate(
-      { system, conversation: fitted.conversation, tools, maxOutputTokens: options.maxOutputTokens },
-      { signal: AbortSignal.any([turn.stop, timeout]), onPartial: (p) => p.text && turn.emit({ type: "partial", text: p.text }), deadline: options.clock.now() + timeLeft },
-    );
-  } catch (err) {
-    if (turn.stop.aborted) return stoppedOutcome(turn)!;
-    if (timeout.aborted) return { status: "expired", note: budgetNote("time", budgets), counters };
-    const error = err instanceof ModelError ? { code: `model_${err.code}`, message: err.message } : { code: "model_error", message: "The model call failed unexpectedly." };
-    return { status: "failed", error, counters };
+  const maxOutputTokens = budget.maxTokensFor(fitted.tokens);
+  if (maxOutputTokens === undefined) return { status: "failed", error: windowTooSmall(facts, fitted.tokens), counters };
+  const primed = primingIntoSystem({ system, conversation: fitted.conversation, priming: turn.head.length > options.prompt.length ? turn.head.at(-2) : undefined });
+  const request: GenerateRequest = { system: primed.system, conversation: alternating(primed.conversation), tools, maxOutputTokens };
+
+  let empty: GenerateResult | undefined;
+  for (;;) {
+    let result: GenerateResult;
+    try {
+      result = await options.model.generate(empty ? withEmptyAnswerNote(request, empty) : request, {
+        signal: AbortSignal.any([turn.stop, timeout]),
+        onPartial: (p) => p.text && turn.emit({ type: "partial", text: p.text }),
+        deadline: options.clock.now() + timeLeft,
+      });
+    } catch (err) {
+      if (turn.stop.aborted) return stoppedOutcome(turn)!;
+      if (timeout.aborted) return { status: "expired", note: budgetNote("time", budgets), counters };
+      const error = err instanceof ModelError ? { code: `model_${err.code}`, message: err.message } : { code: "model_error", message: "The model call failed unexpectedly." };
+      return { status: "failed", error, counters };
+    }
+    if (!isEmptyAnswer(result, wrapUp !== undefined)) return result;
+    // The empty answer is neither journaled nor sent back; what it cost still counts.
+    countSpent(turn, result);
+    if (empty) return { status: "failed", error: emptyAnswerError(empty, result), counters };
+    empty = result;
+    turn.emit({ type: "progress", message: `The model's answer was empty (${finishName(result)}); asking once more` });
   }
+}
+
+function countSpent(turn: Turn, result: GenerateResult): void {
+  const { counters } = turn;
+  counters.tokensIn += result.usage.inputTokens;
+  counters.tokensOut += result.usage.outputTokens;
+  counters.tokensThinking += result.usage.thinkingTokens;
+  counters.activeMs += result.durationMs;
+}
+
+/** The failure when the instructions, the tools and the message leave no room for an answer. */
+function windowTooSmall(facts: ModelFacts, promptTokens: number): { code: string; message: string } {
+  const window = facts.contextWindow.toLocaleString("en-US");
+  const source = facts.windowSource ? ` (${facts.windowSource})` : "";
+  return {
+    code: "model_window_too_small",
+    message: `The model's context window of ${window} tokens${source} cannot hold HA Agent's instructions, its tools and the message (about ${promptTokens.toLocaleString("en-US")} tokens) with room for an answer. Raise model_context_tokens (Ollama's num_ctx follows it), or use a model with a larger window.`,
+  };
 }
 
 /**
@@ -72,7 +114,10 @@ export async function recordWrapUp(turn: Turn, step: number, budget: WrapUpBudge
 
 /**
  * The retrieval snippets prime the first call, just before the user's
- * message. They are journaled once, so a resume sends the same prompt.
+ * message, where fitting may drop them first; the request moves them to the
+ * end of the system text (`primingIntoSystem`), so the model never sees two
+ * user messages in a row. They are journaled once, so a resume sends the
+ * same prompt.
  */
 export async function primedPrompt(options: Turn["options"], state: Turn["state"], journal: Turn["journal"]): Promise<ConversationItem[]> {
   const fresh = options.context.consume("retrieval");

@@ -23,6 +23,9 @@ function commaList<T extends z.ZodType>(item: T) {
 // A DNS name: labels of letters, digits and hyphens; compared in lower case, without a trailing dot.
 const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
+/** Ollama's keep_alive: seconds (-1: always), or a Go duration such as 5m, 1h30m, 300ms. */
+const KEEP_ALIVE = /^(-?\d+|-?(\d+(\.\d+)?(ms|s|m|h))+)$/;
+
 /** 0 asks the system for any free port; the program prints the one it got. */
 function port() {
   return wholeNumber(0, 65535);
@@ -49,6 +52,15 @@ export const OPTION_SCHEMAS = {
   gemini_base_url: z.url({ protocol: /^https?$/ }).optional(),
   openai_base_url: z.url({ protocol: /^https?$/ }).optional(),
   openai_api_key: z.string().min(1).optional(),
+  /** Ollama's root (not /v1): HA Agent speaks Ollama's own API there, which can set the context window. */
+  ollama_url: z.url({ protocol: /^https?$/, error: "expected your Ollama server's address, e.g. http://192.168.1.20:11434" }).optional(),
+  /** Unset: the model's own settings (its Modelfile on Ollama) apply. */
+  model_temperature: z.coerce.number({ error: "expected a number from 0 to 2, e.g. 0.7" }).min(0, { error: "expected a number from 0 to 2, e.g. 0.7" }).max(2, { error: "expected a number from 0 to 2, e.g. 0.7" }).optional(),
+  /** Off asks the server for whole answers: for servers whose streamed tool calls arrive broken (some LM Studio versions). */
+  model_stream: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "expected true or false" })).default(true),
+  /** Ollama's keep_alive: how long the model stays loaded after a call (5m, 1h, -1 for always, 0 to unload at once). */
+  // A number in options.json (YAML's -1) counts as its text.
+  keep_alive: z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().regex(KEEP_ALIVE, { error: "expected a duration such as 5m, 1h or 30s, a number of seconds, or -1 to keep the model loaded" })).optional(),
   allow_actuation: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "expected true or false" })).default(false),
   actuation_allowlist: servicePatterns().default([]),
   /** Services that always need a person's yes, even when a session allows them beforehand. */
@@ -94,6 +106,10 @@ export const OPTION_ENV: Record<OptionName, string> = {
   gemini_base_url: "GEMINI_BASE_URL",
   openai_base_url: "OPENAI_BASE_URL",
   openai_api_key: "OPENAI_API_KEY",
+  ollama_url: "OLLAMA_URL",
+  model_temperature: "MODEL_TEMPERATURE",
+  model_stream: "MODEL_STREAM",
+  keep_alive: "KEEP_ALIVE",
   allow_actuation: "ALLOW_ACTUATION",
   actuation_allowlist: "ACTUATION_ALLOWLIST",
   approval_required: "APPROVAL_REQUIRED",

@@ -8,9 +8,10 @@ import { HaAgentError } from "../shared/index.js";
  * - `rate_limited`: still limited after our retries; `retryAfterMs` says when to try again;
  * - `unavailable`: the provider kept failing (5xx) or could not be reached;
  * - `aborted`: the caller's signal fired;
- * - `invalid_response`: the provider answered something we cannot read.
+ * - `invalid_response`: the provider answered something we cannot read;
+ * - `server_setup`: the server must be started differently (a missing flag); the message says what to add.
  */
-export type ModelErrorCode = "auth" | "bad_request" | "model_not_found" | "rate_limited" | "unavailable" | "aborted" | "invalid_response";
+export type ModelErrorCode = "auth" | "bad_request" | "model_not_found" | "rate_limited" | "unavailable" | "aborted" | "invalid_response" | "server_setup";
 
 /** A failed model call. The message names the option to fix and never holds a key or a stack. */
 export class ModelError extends HaAgentError {

@@ -25,6 +25,10 @@ const KNOWN_MODELS: KnownModel[] = [
   { prefix: "gpt-4.1", contextWindow: 1_047_576, maxOutputTokens: 32_768 },
   { prefix: "gpt-4o", contextWindow: 128_000, maxOutputTokens: 16_384 },
   { prefix: "gpt-5", contextWindow: 400_000, maxOutputTokens: 128_000 },
+  // OpenAI's reasoning models (platform.openai.com/docs/models).
+  { prefix: "o1", contextWindow: 200_000, maxOutputTokens: 100_000 },
+  { prefix: "o3", contextWindow: 200_000, maxOutputTokens: 100_000 },
+  { prefix: "o4-mini", contextWindow: 200_000, maxOutputTokens: 100_000 },
   { prefix: "llama3.1", contextWindow: 131_072, maxOutputTokens: 8_192 },
   { prefix: "llama3.2", contextWindow: 131_072, maxOutputTokens: 8_192 },
   { prefix: "llama3.3", contextWindow: 131_072, maxOutputTokens: 8_192 },

@@ -27,6 +27,8 @@ export type {
   ModelClient,
   ModelProvider,
   ModelProviderDeps,
+  ServerFacts,
+  ServerKind,
 } from "./types.js";
 export { ModelError, type ModelErrorCode } from "./errors.js";
 export { ModelProviderRegistry, ModelProviderError } from "./registry.js";
@@ -37,6 +39,7 @@ export { createModelSource, type ModelSource, type ModelSettings } from "./model
 export { modelSettingsFrom } from "./settings.js";
 export { ModelChoiceError } from "./model-choice-error.js";
 export { builtInModelProviders } from "./providers.js";
-export { checkModel, type ModelCheck } from "./check.js";
+export { checkModel, checkToolCall, CHECK_TOOL, type ModelCheck, type ToolCallCheck } from "./check.js";
+export { windowProblem, MIN_TOOL_WINDOW } from "./window-need.js";
 export { geminiProvider, createGeminiClient, type GeminiClient } from "./gemini/index.js";
 export { demoProvider, DEMO_LABEL, DEMO_MODEL } from "./demo/index.js";

@@ -71,7 +71,8 @@ describe("an OpenAI-compatible server without a model name", () => {
     const ollama = await fake({ flavour: "ollama", models: [] });
     const refused = await source({ openaiBaseUrl: ollama.baseUrl }).init().then(() => undefined, (err: unknown) => err);
     expect(refused).toBeInstanceOf(ModelChoiceError);
-    expect((refused as Error).message).toMatch(/serves no models/);
+    // Ollama's /v1/models says "data": null then; that is an empty list, and the fix is Ollama's own.
+    expect((refused as Error).message).toMatch(/has no models: pull a model first: `ollama pull qwen3:8b`/);
   });
 
   it("starts without a model when the server cannot be reached, names the option, and asks again at the next use", async () => {
@@ -120,7 +121,7 @@ describe("model providers as registry entries", () => {
       },
     };
     registry.register(echoProvider);
-    expect(registry.selectable().map((p) => p.name)).toEqual(["gemini", "openai", "echo"]);
+    expect(registry.selectable().map((p) => p.name)).toEqual(["gemini", "openai", "ollama", "echo"]);
     const echo = createModelSource({ registry, settings: { provider: "echo" }, clock: systemClock, logger: silentLogger });
     open.push(echo);
     expect((await echo.get())?.model).toBe("echo-1");
@@ -128,6 +129,6 @@ describe("model providers as registry entries", () => {
 
     const unknown = createModelSource({ registry, settings: { provider: "nope" }, clock: systemClock, logger: silentLogger });
     open.push(unknown);
-    expect(unknown.missing()).toContain('"nope" is not a model provider; set it to one of gemini, openai, echo.');
+    expect(unknown.missing()).toContain('"nope" is not a model provider; set it to one of gemini, openai, ollama, echo.');
   });
 });

@@ -1,9 +1,8 @@
 import type { Clock, Logger } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
 import { ModelChoiceError } from "./model-choice-error.js";
-import { servedModels, type ServedModel } from "./openai/index.js";
 import type { ModelProviderRegistry } from "./registry.js";
-import type { ModelClient, ModelProviderDeps, ModelSettings, ProviderOptions } from "./types.js";
+import type { ModelClient, ModelProviderDeps, ModelSettings, ProviderOptions, ServedModelFacts as ServedModel } from "./types.js";
 
 export type { ModelSettings } from "./types.js";
 
@@ -15,11 +14,11 @@ export interface ModelSource {
   /** What /healthz and the status page say about the model. */
   describe(): { status: "not configured" | "configured"; provider: string; model: string; label?: string };
   /**
-   * Settles which model to use, before the program serves anyone. With an
-   * OpenAI-compatible server and no model name, it asks the server: its one
-   * model is used; several or none throw ModelChoiceError. A server that
-   * cannot be reached leaves the model not configured, and each later get()
-   * asks again.
+   * Settles which model to use, before the program serves anyone. With a
+   * local server (OpenAI-compatible, or Ollama) and no model name, it asks
+   * the server: its one model is used; several or none throw
+   * ModelChoiceError. A server that cannot be reached leaves the model not
+   * configured, and each later get() asks again.
    */
   init(): Promise<void>;
   close(): Promise<void>;
@@ -37,21 +36,20 @@ function providerOptions(args: { registry: ModelProviderRegistry; settings: Mode
 }
 
 /** The one line that says why the server's list does not settle the model. */
-function choiceProblem(server: string, models: ServedModel[]): string {
-  if (models.length === 0) {
-    return `model (MODEL) is not set and the OpenAI-compatible server at ${server} serves no models: load or pull one there (Ollama: ollama pull qwen3:8b), or set model to the one to use.`;
-  }
+function choiceProblem(server: string, models: ServedModel[], emptyHint: string): string {
+  if (models.length === 0) return `model (MODEL) is not set and the server at ${server} has no models: ${emptyHint}, or set model to the one to use.`;
   const shown = models.slice(0, 20).map((m) => m.id).join(", ");
   const more = models.length > 20 ? ` and ${models.length - 20} more` : "";
-  return `model (MODEL) is not set and the OpenAI-compatible server at ${server} serves ${models.length} models: set model to one of ${shown}${more}.`;
+  return `model (MODEL) is not set and the server at ${server} serves ${models.length} models: set model to one of ${shown}${more}.`;
 }
 
 /**
  * The configured provider's clients, one per model name (a turn may name
  * another model of the same provider). Creating one never calls the
- * network; a wrong key shows on the first call, with a message naming it.
- * Only an OpenAI-compatible server without a model name is asked, for its
- * list of models (see `init`).
+ * network for Gemini; a wrong key shows on the first call, with a message
+ * naming it. A local server's client asks it about the model as it is made
+ * (its window), and one without a model name is asked for its list of
+ * models (see `init`).
  */
 export function createModelSource(deps: { registry: ModelProviderRegistry; settings: ModelSettings; clock: Clock; logger: Logger } & Omit<ModelProviderDeps, "clock" | "logger">): ModelSource {
   const { settings } = deps;
@@ -68,8 +66,10 @@ export function createModelSource(deps: { registry: ModelProviderRegistry; setti
   /** Asks the server once (concurrent callers share the answer); returns the models when they do not settle it. */
   function discover(timeoutMs: number): Promise<string[] | undefined> {
     discovering ??= (async () => {
-      const server = settings.openaiBaseUrl as string;
-      const answer = await servedModels({ baseUrl: server, apiKey: settings.openaiApiKey, fetch: deps.fetch, timeoutMs });
+      const server = (settings.provider === "ollama" ? settings.ollamaUrl : settings.openaiBaseUrl) ?? "(not set)";
+      const asked = provider?.servedModels;
+      if (!asked) return undefined;
+      const answer = await asked({ settings, fetch: deps.fetch, timeoutMs });
       if (!answer.reached) {
         discoveryProblem = `No model is configured: model (MODEL) is not set, and ${answer.reason} to ask which model it serves. Set model, or start the server; HA Agent asks again at the next turn.`;
         return undefined;
@@ -80,7 +80,7 @@ export function createModelSource(deps: { registry: ModelProviderRegistry; setti
         deps.logger.info({ model: served!.id, contextWindow: served!.contextWindow }, `model is not set; using ${served!.id}, the one model the server serves`);
         return undefined;
       }
-      discoveryProblem = choiceProblem(server, answer.models);
+      discoveryProblem = choiceProblem(server, answer.models, answer.emptyHint);
       return answer.models.map((m) => m.id);
     })().finally(() => (discovering = undefined));
     return discovering;

@@ -10,7 +10,7 @@ import type { ModelSettings } from "./model-source.js";
  */
 export function modelSettingsFrom(config: Pick<AppConfig, "mode" | "options">): ModelSettings {
   const o = config.options;
-  const demo = config.mode === "demo" && !o.gemini_api_key && !o.openai_base_url;
+  const demo = config.mode === "demo" && !o.gemini_api_key && !o.openai_base_url && !o.ollama_url;
   return {
     provider: demo ? "demo" : o.model_provider,
     model: demo ? DEMO_MODEL : o.model,
@@ -19,5 +19,9 @@ export function modelSettingsFrom(config: Pick<AppConfig, "mode" | "options">): 
     geminiBaseUrl: o.gemini_base_url,
     openaiBaseUrl: o.openai_base_url,
     openaiApiKey: o.openai_api_key,
+    ollamaUrl: o.ollama_url,
+    temperature: o.model_temperature,
+    stream: o.model_stream,
+    keepAlive: o.keep_alive,
   };
 }

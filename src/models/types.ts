@@ -34,6 +34,8 @@ export interface GenerateOptions {
   onPartial?: (partial: PartialOutput) => void;
   /** No retry starts after this moment (epoch ms). Default: retries are bounded only by their own count. */
   deadline?: number;
+  /** Overrides the client's streaming setting for this call (`model:check` compares both ways). */
+  stream?: boolean;
 }
 
 export interface GenerateResult {
@@ -42,6 +44,8 @@ export interface GenerateResult {
   text: string;
   toolCalls: ToolCall[];
   finishReason: FinishReason;
+  /** The provider's own finish reason as it said it (`MALFORMED_FUNCTION_CALL`, `length`), for messages. */
+  finishDetail?: string;
   /** Set when finishReason is `safety`: what the provider said, in words a user can read. */
   refusal?: string;
   usage: ModelUsage;
@@ -56,7 +60,23 @@ export interface ModelFacts {
   maxOutputTokens: number;
   /** False when the model is not in the table and the figures are conservative guesses. */
   known: boolean;
+  /** Where `contextWindow` came from, in words (`llama-server /props n_ctx`), when not the table. */
+  windowSource?: string;
 }
+
+/** What kind of server answers, as far as the client could tell, for `model:check` and the log. */
+export interface ServerFacts {
+  /** `ollama`, `llama-server`, `vllm`, `lmstudio`, `openai`, `gemini`, or `unknown`. */
+  kind: ServerKind;
+  /** How a person names it: `Ollama 0.13.5`, `llama-server b6500`, `vLLM`. */
+  name: string;
+  /** The URL the client talks to, without credentials. */
+  url: string;
+  /** Which API: `Ollama's own API (/api/chat)` or `its OpenAI-compatible API (/chat/completions)`. */
+  api: string;
+}
+
+export type ServerKind = "ollama" | "llama-server" | "vllm" | "lmstudio" | "openai" | "gemini" | "unknown";
 
 export interface TokenCount {
   tokens: number;
@@ -71,6 +91,8 @@ export interface ModelClient {
   /** What a user reads wherever the model is named, e.g. "Demo model (scripted, not an AI)". */
   readonly label: string;
   readonly facts: ModelFacts;
+  /** The server behind the client, once known; Gemini's own API leaves it out. */
+  readonly server?: ServerFacts;
   /** One model invocation. Rejects only with a `ModelError`; a safety block is a result, not an error. */
   generate(request: GenerateRequest, options?: GenerateOptions): Promise<GenerateResult>;
   /** The provider's own count where it has one, else an estimate. */
@@ -101,6 +123,14 @@ export interface ModelSettings {
   geminiBaseUrl?: string;
   openaiBaseUrl?: string;
   openaiApiKey?: string;
+  /** Ollama's root, e.g. http://192.168.1.20:11434 (`ollama_url`). */
+  ollamaUrl?: string;
+  /** Sent only when set (`model_temperature`): otherwise the model's own settings apply. */
+  temperature?: number;
+  /** False asks servers for whole answers (`model_stream`), for servers whose streamed tool calls are broken. */
+  stream?: boolean;
+  /** How long Ollama keeps the model loaded after a call (`keep_alive`): `5m`, `1h`, `-1` (always), `0`. */
+  keepAlive?: string;
 }
 
 /** What a server says about a model it serves. */
@@ -108,6 +138,11 @@ export interface ServedModelFacts {
   id: string;
   contextWindow?: number;
 }
+
+/** What a server said when asked which models it serves. */
+export type ServedModelList =
+  | { reached: true; models: ServedModelFacts[]; /** What to do when the list is empty, in the server's terms. */ emptyHint: string }
+  | { reached: false; reason: string };
 
 /** A provider's options from the settings, or a message naming the options still to set. */
 export type ProviderOptions = { options: Record<string, unknown> } | { missing: string };
@@ -133,6 +168,8 @@ export interface ModelProvider<O extends z.ZodType = z.ZodType> {
   optionsFrom(args: { settings: ModelSettings; model: string | undefined; served?: ServedModelFacts }): ProviderOptions;
   /** Whether, with these settings and no model, the server is asked which model it serves. */
   discoversModel?(settings: ModelSettings): boolean;
+  /** Asks the server which models it serves, for `discoversModel`. Never throws. */
+  servedModels?(args: { settings: ModelSettings; fetch?: typeof fetch; timeoutMs: number }): Promise<ServedModelList>;
   create(options: z.infer<O>, deps: ModelProviderDeps): ModelClient | Promise<ModelClient>;
 }
 

@@ -14,6 +14,8 @@ describe("what the program loads at boot", () => {
     // The 1.x SDK is a devDependency, for tests that play a 2025 client: the image does not hold it.
     expect([...packages].filter((p) => p.startsWith("@modelcontextprotocol/sdk"))).toEqual([]);
     expect([...packages].filter((p) => p.startsWith("@google/genai"))).toEqual([]);
+    // The Ollama client likewise waits for the first Ollama client.
+    expect([...packages].filter((p) => p === "ollama")).toEqual([]);
   });
 
   it("leaves the simulator to demo mode: no static import chain from src/main.ts reaches it", () => {

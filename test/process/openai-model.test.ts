@@ -53,6 +53,14 @@ describe("MODEL_PROVIDER=openai without MODEL", () => {
     expect(p.stdout()).not.toContain("MCP endpoint");
   });
 
+  it('reads Ollama\'s "data": null (nothing pulled) as no models, and says to pull one, not that the answer is malformed', async () => {
+    server = await startFakeOpenAiServer({ flavour: "ollama", models: [] });
+    const p = start(server.baseUrl);
+    const { code } = await p.exited;
+    expect(code).toBe(2);
+    expect(p.stderr()).toContain("has no models: pull a model first: `ollama pull qwen3:8b`");
+  });
+
   it("starts without a model when the server cannot be reached: /healthz says not configured, the agent tools name the option", async () => {
     const p = start("http://127.0.0.1:9/v1");
     const [, mcpUrl] = (await p.waitFor(/^MCP endpoint: (\S+)$/m)) as RegExpMatchArray;

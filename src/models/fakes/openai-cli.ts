@@ -2,7 +2,13 @@ import { parseArgs } from "node:util";
 import { echoResponder, FAKE_FLAVOURS, startFakeOpenAiServer, type FakeFlavour } from "./openai/index.js";
 import { untilStopped } from "./until-stopped.js";
 
-const USAGE = `Usage: npm run fake:openai -- [--flavour openai|ollama|llama-server] [--port 0] [--host 127.0.0.1] [--key KEY] [--models a,b]`;
+const USAGE = `Usage: npm run fake:openai -- [--flavour openai|ollama|llama-server|vllm|lmstudio|gemini-openai] [--port 0] [--host 127.0.0.1] [--key KEY] [--models a,b]
+  [--context N] [--no-jinja] [--auto-tool-choice] [--template mistral]
+
+  --context N          llama-server's n_ctx (/props), vLLM's max_model_len, LM Studio's loaded context (default 16384)
+  --no-jinja           llama-server started without --jinja: tools are refused (HTTP 500)
+  --auto-tool-choice   vLLM started with --enable-auto-tool-choice --tool-call-parser (without it, tools are refused)
+  --template mistral   a Mistral-family chat template: roles must alternate`;
 
 /**
  * `npm run fake:openai`: a fake OpenAI-compatible server on a port, until
@@ -22,6 +28,10 @@ async function main(argv: string[]): Promise<number> {
         host: { type: "string" },
         key: { type: "string" },
         models: { type: "string" },
+        context: { type: "string" },
+        "no-jinja": { type: "boolean" },
+        "auto-tool-choice": { type: "boolean" },
+        template: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -49,6 +59,16 @@ async function main(argv: string[]): Promise<number> {
     .map((m) => m.trim())
     .filter((m) => m !== "");
   const key = values.key as string | undefined;
+  const contextText = values.context as string | undefined;
+  if (contextText !== undefined && !/^\d+$/.test(contextText)) {
+    console.error(`--context must be a whole number of tokens, got "${contextText}"\n${USAGE}`);
+    return 2;
+  }
+  const template = values.template as string | undefined;
+  if (template !== undefined && template !== "mistral") {
+    console.error(`--template must be mistral, got "${template}"\n${USAGE}`);
+    return 2;
+  }
   let fake;
   try {
     fake = await startFakeOpenAiServer({
@@ -58,6 +78,10 @@ async function main(argv: string[]): Promise<number> {
       apiKey: key,
       models: models?.length ? models : undefined,
       responder: echoResponder,
+      ...(contextText !== undefined ? { contextSize: Number(contextText) } : {}),
+      ...(values["no-jinja"] ? { jinja: false } : {}),
+      ...(values["auto-tool-choice"] ? { autoToolChoice: true } : {}),
+      ...(template === "mistral" ? { chatTemplate: "mistral" as const } : {}),
     });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

@@ -9,8 +9,12 @@ import { geminiError } from "./errors.js";
 import type { GeminiOptions } from "./options.js";
 import { GENERATED_ID, systemOf, toContents, toDeclarations } from "./wire.js";
 
-
-const SAFETY = new Set(["SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY", "LANGUAGE"]);
+/**
+ * Finish reasons that are a refusal for safety. `LANGUAGE` is not one: "the
+ * token generation stopped because of using an unsupported language"
+ * (js-genai src/types.ts, FinishReason).
+ */
+const SAFETY = new Set(["SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY"]);
 
 /**
  * Gemini through `@google/genai`. One `generate` is one streamed HTTP call
@@ -103,6 +107,7 @@ export class GeminiClient implements ModelClient {
       text,
       toolCalls,
       finishReason,
+      ...(finish !== undefined ? { finishDetail: finish } : {}),
       ...(safety ? { refusal: blocked ?? `Gemini stopped its answer for safety (${finish}). Rephrase the request.` } : {}),
       usage: usageOf(last, request),
     };

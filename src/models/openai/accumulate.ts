@@ -1,3 +1,4 @@
+import type { JsonValue } from "../schemas.js";
 import type { PartialOutput } from "../types.js";
 import type { AssistantDraft, DraftCall } from "./draft.js";
 import type { WireChunk, WireDelta, WireToolCallDelta } from "./wire.js";
@@ -45,13 +46,37 @@ function applyToolCallDelta(calls: DraftCall[], delta: WireToolCallDelta): void 
   const current = findLast(calls, (c) => c.index === index);
   const id = delta.id || undefined;
   const startsNew = !current || (id !== undefined && current.id !== undefined && current.id !== id);
+  const extra = extraFields(delta);
   if (startsNew) {
-    calls.push({ index, id, name: delta.function?.name ?? "", arguments: delta.function?.arguments ?? "" });
+    calls.push({ index, id, name: delta.function?.name ?? "", arguments: argumentText(delta.function?.arguments), extra });
     return;
   }
   current.id ??= id;
   if (!current.name && delta.function?.name) current.name = delta.function.name;
-  if (delta.function?.arguments) current.arguments += delta.function.arguments;
+  current.arguments += argumentText(delta.function?.arguments);
+  Object.assign(current.extra, extra);
+}
+
+/** A call as a whole message lists it (no merging by index). */
+export function wholeCall(call: WireToolCallDelta): DraftCall {
+  return { index: call.index ?? undefined, id: call.id || undefined, name: call.function?.name ?? "", arguments: argumentText(call.function?.arguments), extra: extraFields(call) };
+}
+
+/** Argument text as written; an object (some servers send one) as its JSON. */
+function argumentText(args: string | { [key: string]: JsonValue } | null | undefined): string {
+  if (args === null || args === undefined) return "";
+  return typeof args === "string" ? args : JSON.stringify(args);
+}
+
+const KNOWN_CALL_FIELDS = new Set(["index", "id", "type", "function"]);
+
+/** The fields of a call we do not read, such as Gemini's `extra_content`, kept as received. */
+function extraFields(delta: WireToolCallDelta): { [key: string]: JsonValue } {
+  const extra: { [key: string]: JsonValue } = {};
+  for (const [key, value] of Object.entries(delta)) {
+    if (!KNOWN_CALL_FIELDS.has(key) && value !== undefined) extra[key] = value as JsonValue;
+  }
+  return extra;
 }
 
 function findLast<T>(items: T[], test: (item: T) => boolean): T | undefined {

@@ -23,34 +23,41 @@ import { describeError } from "../../shared/index.js";
 import { ModelError } from "../errors.js";
 import { estimateRequestTokens } from "../estimate.js";
 import { modelFacts } from "../facts.js";
+import { partialReporter } from "../partial-reporter.js";
 import { abortableSleep, abortError, withRetries, type RetryDeps } from "../retry.js";
-import type { GenerateOptions, GenerateRequest, GenerateResult, ModelClient, ModelFacts, ModelProviderDeps, PartialOutput, TokenCount } from "../types.js";
-import { applyChunk, applyDelta } from "./accumulate.js";
-import { emptyDraft, type AssistantDraft } from "./draft.js";
-import { apiRoot, displayUrl, maxTokensField } from "./endpoint.js";
-import { errorFromStatus, parseErrorBody, serverMessage, unreachable, type ErrorContext } from "./http-errors.js";
+import { displayUrl, readErrorBody } from "../server-words.js";
+import type { GenerateOptions, GenerateRequest, GenerateResult, ModelClient, ModelFacts, ModelProviderDeps, ServerFacts, TokenCount } from "../types.js";
+import { adaptationFor, NO_QUIRKS, type Adaptation, type RequestQuirks } from "./adapt.js";
+import { apiRoot, maxTokensField } from "./endpoint.js";
+import { errorFromStatus, unreachable, type ErrorContext } from "./http-errors.js";
 import type { OpenAiOptions } from "./options.js";
+import type { ProbedServer } from "./probe.js";
+import { readStream, readWhole, type Attempt } from "./read-answer.js";
 import { chatBody } from "./request.js";
-import { PROVIDER_NAME, toResult } from "./result.js";
+import { PROVIDER_NAME } from "./result.js";
 import { retryAfterMs } from "./retry-after.js";
-import { sseEvents } from "./sse.js";
-import { WireChunkSchema, WireCompletionSchema, WireModelListSchema, type WireChunk } from "./wire.js";
+import { WireModelListSchema } from "./wire.js";
 
-type Attempt = Omit<GenerateResult, "durationMs">;
+/** Ollama's /v1 runs at temperature 1.0 when a request sets none (openai/openai.go, FromChatRequest); 0.8 is its own default (api/types.go, DefaultOptions). */
+const OLLAMA_V1_TEMPERATURE = 0.8;
 
 export class OpenAiClient implements ModelClient {
   readonly provider = PROVIDER_NAME;
   readonly model: string;
   readonly label: string;
   readonly facts: ModelFacts;
+  readonly server: ServerFacts | undefined;
   readonly #options: OpenAiOptions;
   readonly #deps: ModelProviderDeps;
   readonly #root: string;
   readonly #fetch: typeof fetch;
   readonly #retryDeps: RetryDeps;
   readonly #context: ErrorContext;
+  readonly #temperature: number | undefined;
+  /** What this server refused once and is not sent again. */
+  #quirks: RequestQuirks = { ...NO_QUIRKS };
 
-  constructor(options: OpenAiOptions, deps: ModelProviderDeps) {
+  constructor(options: OpenAiOptions, deps: ModelProviderDeps, probed?: ProbedServer) {
     this.#options = options;
     this.#deps = deps;
     this.#root = apiRoot(options.baseUrl);
@@ -58,9 +65,12 @@ export class OpenAiClient implements ModelClient {
     this.#retryDeps = { clock: deps.clock, sleep: deps.sleep ?? abortableSleep, random: deps.random ?? Math.random };
     this.model = options.model;
     const server = displayUrl(options.baseUrl);
-    this.label = `${options.model} (OpenAI-compatible server at ${server})`;
-    this.facts = modelFacts(options.model, { contextWindow: options.contextWindow, maxOutputTokens: options.maxOutputTokens });
+    this.label = `${options.model} (${probed && probed.kind !== "unknown" ? probed.name : "OpenAI-compatible server"} at ${server})`;
+    this.facts = factsOf(options, probed);
+    if (probed?.reached) this.server = { kind: probed.kind, name: probed.name, url: server, api: "its OpenAI-compatible API (/chat/completions)" };
     this.#context = { server, model: options.model, apiKey: options.apiKey };
+    // Only when Ollama's own API cannot be reached is its /v1 used; without a temperature it would run at 1.0.
+    this.#temperature = options.temperature ?? (probed?.kind === "ollama" ? OLLAMA_V1_TEMPERATURE : undefined);
   }
 
   async generate(request: GenerateRequest, options: GenerateOptions = {}): Promise<GenerateResult> {
@@ -109,12 +119,64 @@ export class OpenAiClient implements ModelClient {
     }
   }
 
-  /** One HTTP call: exactly one model invocation. */
+  /**
+   * One model invocation. A refusal that names a field of ours (an o-series
+   * model's `parallel_tool_calls`, a window too small for `max_tokens`) is
+   * sent again at once without it: that is the same invocation, adapted, not
+   * a retry of a failure.
+   */
   async #attempt(request: GenerateRequest, options: GenerateOptions, markStreamed: () => void): Promise<Attempt> {
+    let fitted: number | undefined;
+    for (let adapted = 0; ; adapted++) {
+      const outcome = await this.#send(request, options, markStreamed, fitted);
+      if (!("refused" in outcome)) return outcome;
+      const change = adapted < 3 ? adaptationFor(outcome.status, outcome.error, { maxTokens: fitted ?? request.maxOutputTokens }) : undefined;
+      if (!change || !this.#apply(change)) throw await this.#refusal(outcome, options.signal);
+      if (change.kind === "fit_output") fitted = change.maxTokens;
+    }
+  }
+
+  /** Records an adaptation; false when it was already in force (the server refused anyway). */
+  #apply(change: Adaptation): boolean {
+    const q = this.#quirks;
+    switch (change.kind) {
+      case "drop_parallel_tool_calls":
+        if (q.noParallelToolCalls) return false;
+        this.#quirks = { ...q, noParallelToolCalls: true };
+        this.#deps.logger.info(`${this.#context.server} refuses parallel_tool_calls for ${this.model}; it is no longer sent`);
+        return true;
+      case "max_completion_tokens":
+        if (q.maxCompletionTokens) return false;
+        this.#quirks = { ...q, maxCompletionTokens: true };
+        return true;
+      case "drop_temperature":
+        if (q.noTemperature) return false;
+        this.#quirks = { ...q, noTemperature: true };
+        return true;
+      case "fit_output":
+        return true;
+    }
+  }
+
+  async #send(
+    request: GenerateRequest,
+    options: GenerateOptions,
+    markStreamed: () => void,
+    maxTokens: number | undefined,
+  ): Promise<Attempt | { refused: true; status: number; text: string; error: ReturnType<typeof readErrorBody>; headers: Headers }> {
     const { signal } = options;
     if (signal?.aborted) throw abortError();
-    const stream = this.#options.stream;
-    const body = chatBody(request, { model: this.model, stream, maxTokensField: maxTokensField(this.#options.baseUrl) });
+    const stream = options.stream ?? this.#options.stream;
+    const q = this.#quirks;
+    const body = chatBody(request, {
+      model: this.model,
+      stream,
+      maxTokensField: q.maxCompletionTokens ? "max_completion_tokens" : maxTokensField(this.#options.baseUrl),
+      parallelToolCalls: !q.noParallelToolCalls,
+      temperature: q.noTemperature ? undefined : this.#temperature,
+      maxTokens,
+    });
+    if (q.noTemperature) delete body.temperature;
     let response: Response;
     try {
       response = await this.#fetch(`${this.#root}/chat/completions`, {
@@ -132,17 +194,13 @@ export class OpenAiClient implements ModelClient {
         if (signal?.aborted) throw abortError();
         return "";
       });
-      throw await errorFromStatus(response.status, text, {
-        ...this.#context,
-        retryAfterMs: retryAfterMs(response.headers, this.#deps.clock.now()),
-        listModels: () => this.listModels(signal),
-      });
+      return { refused: true, status: response.status, text, error: readErrorBody(text), headers: response.headers };
     }
     const type = response.headers.get("content-type") ?? "";
-    const report = this.#reporter(options.onPartial);
+    const context = { request, model: this.model, server: this.#context.server, apiKey: this.#options.apiKey, signal, report: partialReporter(options.onPartial, this.#deps.logger), markStreamed };
     // A server may answer JSON even when asked to stream; read what it sent.
-    if (type.includes("text/event-stream") && response.body) return this.#readStream(response.body, request, signal, report, markStreamed);
-    if (type.includes("json")) return this.#readWhole(response, request, signal, report);
+    if (type.includes("text/event-stream") && response.body) return readStream(response.body, context);
+    if (type.includes("json")) return readWhole(response, context);
     await response.body?.cancel().catch(() => undefined);
     throw new ModelError(
       "invalid_response",
@@ -150,107 +208,18 @@ export class OpenAiClient implements ModelClient {
     );
   }
 
-  async #readStream(
-    body: ReadableStream<Uint8Array>,
-    request: GenerateRequest,
-    signal: AbortSignal | undefined,
-    report: (partial: PartialOutput) => void,
-    markStreamed: () => void,
-  ): Promise<Attempt> {
-    const draft = emptyDraft();
-    let done = false;
-    try {
-      for await (const event of sseEvents(body)) {
-        if (event.data.trim() === "[DONE]") {
-          done = true;
-          break;
-        }
-        const chunk = this.#parseChunk(event.data);
-        if (event.event === "error" || chunk.error) throw this.#midStreamError(chunk);
-        const partial = applyChunk(draft, chunk);
-        if (partial.text || partial.thinking || chunk.choices?.some((c) => c.delta?.tool_calls?.length)) markStreamed();
-        report(partial);
-      }
-    } catch (err) {
-      if (signal?.aborted) throw abortError();
-      if (err instanceof ModelError) throw err;
-      throw new ModelError("unavailable", `The connection to the OpenAI-compatible server at ${this.#context.server} broke in the middle of the answer; try again.`);
-    }
-    // llama-server ends a failed stream without [DONE]; a finish reason means the answer itself was whole.
-    if (!done && draft.finishReason === undefined) {
-      throw new ModelError("unavailable", `The OpenAI-compatible server at ${this.#context.server} closed the stream before the answer was complete; try again.`);
-    }
-    return toResult(draft, { request, model: this.model });
-  }
-
-  async #readWhole(response: Response, request: GenerateRequest, signal: AbortSignal | undefined, report: (partial: PartialOutput) => void): Promise<Attempt> {
-    let json: unknown;
-    try {
-      json = JSON.parse(await response.text());
-    } catch {
-      if (signal?.aborted) throw abortError();
-      throw new ModelError("invalid_response", `The OpenAI-compatible server at ${this.#context.server} sent an answer that is not JSON; try again.`);
-    }
-    const parsed = WireCompletionSchema.safeParse(json);
-    if (!parsed.success) {
-      const error = parseErrorBody(JSON.stringify(json));
-      if (error) throw this.#midStreamError({ error });
-      throw new ModelError("invalid_response", `The OpenAI-compatible server at ${this.#context.server} sent a chat completion in a shape we cannot read.`);
-    }
-    const choice = parsed.data.choices.find((c) => (c.index ?? 0) === 0) ?? parsed.data.choices[0];
-    const draft: AssistantDraft = emptyDraft();
-    if (choice) {
-      const { tool_calls: calls, ...message } = choice.message;
-      report(applyDelta(draft, message));
-      // A whole message lists each call once; indexes there are not keys to merge on.
-      draft.calls = (calls ?? []).map((call) => ({
-        index: call.index ?? undefined,
-        id: call.id || undefined,
-        name: call.function?.name ?? "",
-        arguments: call.function?.arguments ?? "",
-      }));
-      draft.finishReason = choice.finish_reason ?? undefined;
-    }
-    draft.usage = parsed.data.usage ?? undefined;
-    return toResult(draft, { request, model: this.model });
-  }
-
-  #parseChunk(data: string): WireChunk {
-    let json: unknown;
-    try {
-      json = JSON.parse(data);
-    } catch {
-      throw new ModelError("invalid_response", `The OpenAI-compatible server at ${this.#context.server} sent a stream event that is not JSON; try again.`);
-    }
-    const parsed = WireChunkSchema.safeParse(json);
-    if (!parsed.success) throw new ModelError("invalid_response", `The OpenAI-compatible server at ${this.#context.server} sent a stream chunk in a shape we cannot read.`);
-    return parsed.data;
-  }
-
-  /** An error the server reports inside a 200 answer: the model or the server failed while answering. */
-  #midStreamError(chunk: Pick<WireChunk, "error">): ModelError {
-    const said = serverMessage(chunk.error ?? undefined, this.#options.apiKey);
-    return new ModelError("unavailable", `The OpenAI-compatible server at ${this.#context.server} failed while answering${said ? `: ${said}` : ""}. Try again.`);
+  #refusal(outcome: { status: number; text: string; headers: Headers }, signal: AbortSignal | undefined): Promise<ModelError> {
+    return errorFromStatus(outcome.status, outcome.text, {
+      ...this.#context,
+      retryAfterMs: retryAfterMs(outcome.headers, this.#deps.clock.now()),
+      listModels: () => this.listModels(signal),
+    });
   }
 
   #headers(accept: string): Record<string, string> {
     const headers: Record<string, string> = { accept };
     if (this.#options.apiKey) headers.authorization = `Bearer ${this.#options.apiKey}`;
     return headers;
-  }
-
-  /** Calls `onPartial` with what is new; a throwing callback is logged once and then left alone. */
-  #reporter(onPartial: GenerateOptions["onPartial"]): (partial: PartialOutput) => void {
-    let failed = false;
-    return (partial) => {
-      if (!onPartial || failed || (!partial.text && !partial.thinking)) return;
-      try {
-        onPartial(partial);
-      } catch (err) {
-        failed = true;
-        this.#deps.logger.warn(`The onPartial callback failed and gets no more deltas for this call: ${describeError(err)}`);
-      }
-    };
   }
 
   /** The contract: generate rejects only with a ModelError. Anything else is our bug, logged, and reported without its stack. */
@@ -260,4 +229,18 @@ export class OpenAiClient implements ModelClient {
     this.#deps.logger.error(`Reading the OpenAI-compatible answer failed unexpectedly: ${describeError(err)}`);
     return new ModelError("invalid_response", "Reading the model server's answer failed unexpectedly; the add-on log has the details.");
   }
+}
+
+/**
+ * The model's limits: the window the server reports (llama-server's
+ * `/props`, vLLM's `max_model_len`), which `model_context_tokens` can only
+ * lower; else that option; else the model table.
+ */
+function factsOf(options: OpenAiOptions, probed: ProbedServer | undefined): ModelFacts {
+  const reported = probed?.window;
+  const option = options.contextWindow;
+  const facts = modelFacts(options.model, { maxOutputTokens: options.maxOutputTokens });
+  if (reported && (option === undefined || reported.tokens <= option)) return { ...facts, contextWindow: reported.tokens, windowSource: reported.source };
+  if (option !== undefined) return { ...facts, contextWindow: option, windowSource: reported ? `model_context_tokens (below ${reported.source}: ${reported.tokens})` : "model_context_tokens" };
+  return { ...facts, windowSource: facts.known ? "HA Agent's model table" : "a conservative guess: the model is not in HA Agent's table" };
 }

@@ -1,3 +1,4 @@
+import type { JsonValue } from "../schemas.js";
 import type { WireUsage } from "./wire.js";
 
 /** A tool call as the server sent it, before its arguments are parsed. */
@@ -6,8 +7,10 @@ export interface DraftCall {
   index: number | undefined;
   id: string | undefined;
   name: string;
-  /** The argument text exactly as the model wrote it (JSON, or not). */
+  /** The argument text exactly as the model wrote it (JSON, or not); an object a server sent is kept as its JSON. */
   arguments: string;
+  /** Fields of the call we do not know (`extra_content`), kept to be sent back verbatim. */
+  extra: { [key: string]: JsonValue };
 }
 
 /**

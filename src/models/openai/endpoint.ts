@@ -16,19 +16,7 @@ export function apiRoot(baseUrl: string): string {
   return url.toString().replace(/\/+$/, "");
 }
 
-/** The base URL as a user may read it: no query, no fragment, no credentials. */
-export function displayUrl(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl);
-    url.username = "";
-    url.password = "";
-    url.search = "";
-    url.hash = "";
-    return url.toString().replace(/\/+$/, "");
-  } catch {
-    return "(invalid URL)";
-  }
-}
+export { displayUrl } from "../server-words.js";
 
 /** OpenAI's reasoning models refuse `max_tokens`; every other server we know of reads only `max_tokens`. */
 export function maxTokensField(baseUrl: string): "max_tokens" | "max_completion_tokens" {

@@ -1,5 +1,8 @@
 import { ModelError } from "../errors.js";
-import { WireErrorBodySchema, type WireError } from "./wire.js";
+import { readErrorBody, scrub, type ServerError } from "../server-words.js";
+import { refusalNamingFlags } from "./setup-refusals.js";
+
+export { scrub } from "../server-words.js";
 
 /** What an error message may say about the server and the call. */
 export interface ErrorContext {
@@ -11,33 +14,15 @@ export interface ErrorContext {
 }
 
 /** The server's own words for a failed answer, without keys, cut to one readable line. */
-export function serverMessage(error: WireError | undefined, apiKey: string | undefined): string | undefined {
+export function serverMessage(error: ServerError | undefined, apiKey: string | undefined): string | undefined {
   const text = error?.message?.trim();
   if (!text) return undefined;
   return scrub(text, apiKey);
 }
 
-/** Reads `{error: {...}}` from an error body; undefined when the body is not that. */
-export function parseErrorBody(text: string): WireError | undefined {
-  try {
-    const parsed = WireErrorBodySchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data.error : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Removes the key, and the masked forms some servers echo back (OpenAI says
- * "Incorrect API key provided: sk-ab***********wxyz"), then cuts the text
- * to one line of at most 300 characters.
- */
-export function scrub(text: string, apiKey: string | undefined): string {
-  let out = text;
-  if (apiKey) out = out.split(apiKey).join("[key]");
-  out = out.replace(/\S*\*{3,}\S*/g, "[key]").replace(/\bsk-[A-Za-z0-9_-]{8,}/g, "[key]");
-  out = out.replace(/\s+/g, " ").trim();
-  return out.length > 300 ? `${out.slice(0, 297)}...` : out;
+/** Reads an error body in any shape (an object, a JSON array, plain text); undefined when it is empty. */
+export function parseErrorBody(text: string): ServerError | undefined {
+  return readErrorBody(text);
 }
 
 /** A failure to reach the server at all: refused, reset, DNS, TLS. */
@@ -62,9 +47,25 @@ export async function errorFromStatus(
 ): Promise<ModelError> {
   const error = parseErrorBody(body);
   const said = serverMessage(error, context.apiKey);
-  const saying = said ? `: ${said}` : "";
+  // Our sentence goes on after the server's words, so their own full stop goes.
+  const saying = said ? `: ${said.replace(/[.\s]+$/, "")}` : "";
   const code = typeof error?.code === "string" ? error.code : undefined;
 
+  // Refusals no retry can fix come first, whatever their status: llama-server says "--jinja" with a 500.
+  const setup = refusalNamingFlags({ said, server: context.server, status });
+  if (setup) return setup;
+  // A chat template that raises on the conversation answers the same way every time.
+  if (said && /roles must alternate/i.test(said)) {
+    return new ModelError("bad_request", `The chat template of the model at ${context.server} refused the conversation (HTTP ${status})${saying}. Retrying cannot help.`, { status });
+  }
+  if (said && /does not support tools/i.test(said)) {
+    return new ModelError("bad_request", `The model "${context.model}" at ${context.server} cannot call tools (HTTP ${status})${saying}. Set model to one that can (on Ollama: ollama.com/search?c=tools).`, { status });
+  }
+
+  // Google answers a wrong key with 400 INVALID_ARGUMENT, in words.
+  if (said && status >= 400 && status < 500 && /api key not valid|invalid api key/i.test(said)) {
+    return new ModelError("auth", `The OpenAI-compatible server at ${context.server} refused the API key (HTTP ${status})${saying}. Set openai_api_key to a key this server accepts.`, { status });
+  }
   if (status === 401 || (status === 403 && !said)) {
     const fix = context.apiKey ? "Set openai_api_key to a key this server accepts." : "It needs a key: set openai_api_key.";
     return new ModelError("auth", `The OpenAI-compatible server at ${context.server} refused the API key (HTTP ${status}). ${fix}`, { status });

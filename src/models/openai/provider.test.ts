@@ -18,8 +18,9 @@ describe("openaiProvider in the registry", () => {
     registry.register(openaiProvider);
     const client = await registry.create("openai", { baseUrl: server.url, apiKey: "", model: "qwen3:8b", contextWindow: 8192 }, { clock: systemClock, logger: silentLogger });
     expect([client.provider, client.model]).toEqual(["openai", "qwen3:8b"]);
-    expect(client.facts).toEqual({ model: "qwen3:8b", contextWindow: 8192, maxOutputTokens: 8192, known: true });
-    expect(client.label).toBe(`qwen3:8b (OpenAI-compatible server at ${server.url})`);
+    expect(client.facts).toEqual({ model: "qwen3:8b", contextWindow: 8192, maxOutputTokens: 8192, known: true, windowSource: "model_context_tokens" });
+    // Only Ollama's /v1 answers here (as behind a proxy): the client knows it is Ollama, and says so.
+    expect(client.label).toBe(`qwen3:8b (Ollama at ${server.url})`);
     const result = await client.generate({ system: "", conversation: [{ type: "user", text: "Hi" }] });
     expect(result.text).toBe("Hello.");
     expect(await client.countTokens({ system: "abcd", conversation: [{ type: "user", text: "efgh" }] })).toEqual({ tokens: 2, estimated: true });

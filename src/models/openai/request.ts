@@ -7,12 +7,22 @@ type WireMessage = { [key: string]: JsonValue };
 /**
  * The body of `POST /chat/completions`. Usage is asked for in streams
  * (`stream_options.include_usage`), without which no server sends it.
- * `parallel_tool_calls: true` goes with tools because llama-server makes
- * only one call per turn without it.
+ * `parallel_tool_calls: true` goes with tools, because llama-server makes
+ * only one call per turn without it, unless the server refused it once.
+ * A temperature goes only when the request or the user sets one, so the
+ * model's own settings apply otherwise.
  */
 export function chatBody(
   request: GenerateRequest,
-  settings: { model: string; stream: boolean; maxTokensField: "max_tokens" | "max_completion_tokens" },
+  settings: {
+    model: string;
+    stream: boolean;
+    maxTokensField: "max_tokens" | "max_completion_tokens";
+    parallelToolCalls: boolean;
+    temperature?: number | undefined;
+    /** Overrides the request's output budget (after a refusal that stated what is left). */
+    maxTokens?: number | undefined;
+  },
 ): { [key: string]: JsonValue } {
   const body: { [key: string]: JsonValue } = { model: settings.model, messages: renderMessages(request), stream: settings.stream };
   if (settings.stream) body.stream_options = { include_usage: true };
@@ -21,10 +31,12 @@ export function chatBody(
       type: "function",
       function: { name: tool.name, description: tool.description, parameters: tool.parameters },
     }));
-    body.parallel_tool_calls = true;
+    if (settings.parallelToolCalls) body.parallel_tool_calls = true;
   }
-  if (request.maxOutputTokens !== undefined) body[settings.maxTokensField] = request.maxOutputTokens;
-  if (request.temperature !== undefined) body.temperature = request.temperature;
+  const maxTokens = settings.maxTokens ?? request.maxOutputTokens;
+  if (maxTokens !== undefined) body[settings.maxTokensField] = maxTokens;
+  const temperature = request.temperature ?? settings.temperature;
+  if (temperature !== undefined) body.temperature = temperature;
   return body;
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { estimateRequestTokens, estimateTokens } from "../estimate.js";
 import { ModelError } from "../errors.js";
-import { INVALID_TOOL_ARGS_KEY, type FinishReason, type JsonValue, type ModelUsage, type ToolCall } from "../schemas.js";
+import type { FinishReason, JsonValue, ModelUsage, ToolCall } from "../schemas.js";
+import { parseArguments } from "../tool-args.js";
 import type { GenerateRequest, GenerateResult } from "../types.js";
 import type { AssistantDraft } from "./draft.js";
 
@@ -26,7 +27,8 @@ export function toResult(draft: AssistantDraft, context: { request: GenerateRequ
   const raw: { [key: string]: JsonValue } = { role: "assistant", content: draft.text === "" && calls.length > 0 ? null : draft.text };
   if (draft.reasoningField && draft.thinking) raw[draft.reasoningField] = draft.thinking;
   if (calls.length > 0) {
-    raw.tool_calls = calls.map((call) => ({ id: call.id, type: "function", function: { name: call.name, arguments: call.arguments } }));
+    // Unknown fields of a call (Gemini's extra_content with its thought signature) go back exactly as received.
+    raw.tool_calls = calls.map((call) => ({ ...call.extra, id: call.id, type: "function", function: { name: call.name, arguments: call.arguments } }));
   }
   if (draft.refusal) raw.refusal = draft.refusal;
 
@@ -40,26 +42,6 @@ export function toResult(draft: AssistantDraft, context: { request: GenerateRequ
   };
   if (finishReason === "safety") result.refusal = draft.refusal || FILTERED;
   return result;
-}
-
-/**
- * The model's argument text as an object. Empty text means no arguments
- * (some servers send `""` for a tool without parameters). Anything that is
- * not a JSON object becomes `{[INVALID_TOOL_ARGS_KEY]: {text, problem}}`,
- * never an exception: the agent tells the model what went wrong.
- */
-export function parseArguments(text: string): { [key: string]: JsonValue } {
-  if (text.trim() === "") return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    return { [INVALID_TOOL_ARGS_KEY]: { text, problem: `not valid JSON (${(err as Error).message})` } };
-  }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    return { [INVALID_TOOL_ARGS_KEY]: { text, problem: "valid JSON, but not an object of named arguments" } };
-  }
-  return value as { [key: string]: JsonValue };
 }
 
 function mapFinishReason(draft: AssistantDraft, hasCalls: boolean): FinishReason {

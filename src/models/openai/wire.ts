@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { JsonValueSchema } from "../schemas.js";
 
 /**
  * What OpenAI-compatible servers answer, read leniently: servers differ in
@@ -18,9 +19,15 @@ export const WireUsageSchema = z.object({
 });
 export type WireUsage = z.infer<typeof WireUsageSchema>;
 
-const FunctionPartSchema = z.object({ name: z.string().nullish(), arguments: z.string().nullish() });
+/** Some servers send `arguments` as a JSON object rather than as text; both are read. */
+const FunctionPartSchema = z.object({ name: z.string().nullish(), arguments: z.union([z.string(), z.record(z.string(), JsonValueSchema)]).nullish() });
 
-export const WireToolCallDeltaSchema = z.object({
+/**
+ * A tool call, or a streamed piece of one. Fields we do not know are kept
+ * (a loose object): Gemini's `extra_content.google.thought_signature` lives
+ * there and must go back with the call, exactly as received.
+ */
+export const WireToolCallDeltaSchema = z.looseObject({
   index: z.number().int().nonnegative().nullish(),
   id: z.string().nullish(),
   type: z.string().nullish(),
@@ -45,16 +52,8 @@ const MessageFields = {
 export const WireDeltaSchema = z.object(MessageFields);
 export type WireDelta = z.infer<typeof WireDeltaSchema>;
 
-/** `{error: {message, type, code}}` as OpenAI, Ollama and llama-server send it; Ollama's native API sends `{error: "text"}`. */
-export const WireErrorSchema = z.union([
-  z.object({
-    message: z.string().nullish(),
-    type: z.string().nullish(),
-    code: z.union([z.string(), z.number()]).nullish(),
-  }),
-  z.string().transform((message) => ({ message, type: undefined, code: undefined })),
-]);
-export type WireError = z.infer<typeof WireErrorSchema>;
+/** An error inside a stream: any JSON; `readErrorBody` finds the words in whatever shape it has. */
+export const WireErrorSchema = JsonValueSchema;
 
 export const WireChunkSchema = z.object({
   model: z.string().nullish(),
@@ -75,12 +74,24 @@ export const WireCompletionSchema = z.object({
 });
 export type WireCompletion = z.infer<typeof WireCompletionSchema>;
 
-export const WireErrorBodySchema = z.object({ error: WireErrorSchema });
-
 /**
- * `GET /v1/models`. llama-server adds `meta.n_ctx`, the context size of a
- * slot, which is the window a request really gets.
+ * `GET /v1/models`. Ollama answers `"data": null` when nothing is pulled
+ * (openai/openai.go, `ToListCompletion` over an empty list). vLLM adds
+ * `max_model_len` (vllm/entrypoints/openai/models/protocol.py). llama-server
+ * adds `meta.n_ctx_train`, the training length, which is not the window a
+ * request gets: that is in its `/props`.
  */
 export const WireModelListSchema = z.object({
-  data: z.array(z.object({ id: z.string(), meta: z.object({ n_ctx: z.number().int().positive().nullish() }).nullish() })),
+  data: z
+    .array(
+      z.object({
+        id: z.string(),
+        owned_by: z.string().nullish(),
+        max_model_len: z.number().int().positive().nullish(),
+        meta: z.object({ n_ctx: z.number().int().positive().nullish(), n_ctx_train: z.number().int().positive().nullish() }).nullish(),
+      }),
+    )
+    .nullable()
+    .transform((data) => data ?? []),
 });
+export type WireModelList = z.infer<typeof WireModelListSchema>;

@@ -13,6 +13,18 @@ type Failure = { code: number; body: unknown };
 export function checkHistory(body: GeminiRequestBody, signatures: SignatureBook): Failure | undefined {
   const contents = body.contents ?? [];
   if (contents.length === 0) return invalid("* GenerateContentRequest.contents: contents is not specified");
+  // Google's validation of parts (quoted by clients, e.g. github.com/router-for-me/CLIProxyAPI/issues/1292):
+  // a content needs parts, and a part needs data; `{text: ""}` alone has none.
+  for (const [i, content] of contents.entries()) {
+    const parts = content.parts ?? [];
+    if (parts.length === 0) return invalid(`* GenerateContentRequest.contents[${i}].parts: contents.parts must not be empty.`);
+    for (const [j, part] of parts.entries()) {
+      const fields = Object.keys(part).filter((k) => part[k] !== undefined);
+      if (fields.every((k) => k === "text" || k === "thought") && part.text === "") {
+        return invalid(`* GenerateContentRequest.contents[${i}].parts[${j}].data: required oneof field 'data' must have one initialized field`);
+      }
+    }
+  }
   const lastUserText = contents.map((c, i) => (c.role !== "model" && (c.parts ?? []).some((p) => typeof p.text === "string") ? i : -1)).reduce((a, b) => Math.max(a, b), -1);
   for (let i = 0; i < contents.length; i++) {
     const content = contents[i]!;

@@ -25,9 +25,12 @@ export function renderChunks(reply: GeminiReply, body: GeminiRequestBody, model:
   const thoughts = reply.usage?.thoughts ?? Math.ceil((reply.thought ?? "").length / 4);
   const finishReason = reply.finishReason ?? (reply.fault === "safety" ? "SAFETY" : "STOP");
   const usageMetadata = { promptTokenCount: prompt, candidatesTokenCount: output, thoughtsTokenCount: thoughts, totalTokenCount: prompt + output + thoughts, ...(reply.usage?.cached ? { cachedContentTokenCount: reply.usage.cached } : {}) };
-  const last = chunks.pop() ?? candidate([{ text: "" }]);
+  // A candidate that ends with nothing (MALFORMED_FUNCTION_CALL, MAX_TOKENS spent on thinking) has empty content, not an
+  // empty text (ai.google.dev/api/generate-content#FinishReason; the js-genai SDK reads `content` as optional).
+  const last = chunks.pop() ?? { candidates: [{ content: {}, index: 0 }], modelVersion: model, responseId: `fake-${++nextId}` };
   const lastCandidate = (last.candidates as Record<string, unknown>[])[0]!;
   lastCandidate.finishReason = finishReason;
+  if (reply.finishMessage) lastCandidate.finishMessage = reply.finishMessage;
   chunks.push({ ...last, usageMetadata });
   return chunks;
 }

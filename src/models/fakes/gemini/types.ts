@@ -13,7 +13,13 @@ export interface GeminiReply {
   thought?: string;
   /** Function calls, all in one model turn: several mean parallel calls. */
   calls?: { name: string; args?: Record<string, unknown> }[];
+  /**
+   * Gemini's own finish reason. `MALFORMED_FUNCTION_CALL`, `UNEXPECTED_TOOL_CALL` and `MAX_TOKENS`
+   * come without text or calls when the reply has none.
+   */
   finishReason?: string;
+  /** What Gemini says about the finish (`Malformed function call: …`). */
+  finishMessage?: string;
   usage?: { prompt?: number; output?: number; thoughts?: number; cached?: number };
   /** Wait this long before answering. */
   delayMs?: number;

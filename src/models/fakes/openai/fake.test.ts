@@ -182,7 +182,7 @@ describe("fake OpenAI-compatible server", () => {
     expect(server.log.at(-1)?.outcome).toBe("no_script");
   });
 
-  it("lists models as Ollama and llama-server do: Ollama four fields, llama-server both conventions and its slot context", async () => {
+  it("lists models as Ollama and llama-server do: Ollama four fields, llama-server both conventions with the training length, its slot's window in /props", async () => {
     const ollama = await fake({ flavour: "ollama", models: ["qwen3:8b"] });
     const fromOllama = (await (await fetch(`${ollama.baseUrl}/models`)).json()) as { object: string; data: Record<string, unknown>[] };
     expect(fromOllama).toEqual({ object: "list", data: [{ id: "qwen3:8b", object: "model", created: expect.any(Number), owned_by: "library" }] });
@@ -192,8 +192,11 @@ describe("fake OpenAI-compatible server", () => {
       const fromLlama = (await (await fetch(`${llama.url}${path}`)).json()) as { models: { name: string }[]; object: string; data: { id: string; owned_by: string; meta: Record<string, number> }[] };
       expect(fromLlama.object).toBe("list");
       expect(fromLlama.models.map((m) => m.name)).toEqual(["Qwen3-8B-Q4_K_M.gguf"]);
-      expect(fromLlama.data[0]).toMatchObject({ id: "Qwen3-8B-Q4_K_M.gguf", owned_by: "llamacpp", meta: { n_ctx: 8_192, n_ctx_train: 40_960 } });
+      expect(fromLlama.data[0]).toMatchObject({ id: "Qwen3-8B-Q4_K_M.gguf", owned_by: "llamacpp", meta: { n_ctx_train: 40_960 } });
+      expect(fromLlama.data[0]!.meta).not.toHaveProperty("n_ctx");
     }
+    const props = (await (await fetch(`${llama.url}/props`)).json()) as { default_generation_settings: { n_ctx: number } };
+    expect(props.default_generation_settings.n_ctx).toBe(8_192);
   });
 
   it("uses a responder when the queue is empty, and sends Retry-After with a 429", async () => {

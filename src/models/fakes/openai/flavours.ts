@@ -1,38 +1,11 @@
-import type { JsonValue } from "../../schemas.js";
+import type { Flavour } from "./flavour.js";
+import { geminiOpenAi, lmstudio, vllm } from "./more-flavours.js";
 import type { FakeFlavour } from "./types.js";
 
-type Json = { [key: string]: JsonValue };
-
-/** What differs between the servers the fake imitates. */
-export interface Flavour {
-  name: FakeFlavour;
-  defaultModels: string[];
-  /** Ollama has no keys at all; llama-server leaves its model list public. */
-  checksKey: boolean;
-  publicModelList: boolean;
-  /** llama-server serves one model and answers to any model name. */
-  anyModelName: boolean;
-  /** Ollama sends each call whole; the others send argument fragments. */
-  wholeToolCalls: boolean;
-  reasoningField: "reasoning" | "reasoning_content" | undefined;
-  /** llama-server makes one call per turn unless `parallel_tool_calls: true`. */
-  parallelNeedsFlag: boolean;
-  /** Ollama refuses a history whose tool call arguments are not JSON. */
-  parsesHistoryArguments: boolean;
-  callId(random: () => number): string;
-  /** The `{error: …}` body for a status and a message, in the server's own shape. */
-  error(status: number, message: string, extra?: { type?: string; code?: string | null; param?: string | null }): Json;
-  unknownModel(model: string): { status: number; body: Json };
-  missingKey(): Json;
-  wrongKey(sent: string): Json;
-  /** `GET /v1/models`; `contextSize` is the window a request gets, which only llama-server reports. */
-  modelList(models: string[], created: number, contextSize: number): Json;
-  /** Fields every chunk and completion carries besides `choices` and `usage`. */
-  envelope(id: string, model: string, created: number, object: string): Json;
-}
+export type { Flavour } from "./flavour.js";
 
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-function randomString(n: number, random: () => number, alphabet = ALNUM): string {
+export function randomString(n: number, random: () => number, alphabet = ALNUM): string {
   let s = "";
   for (let i = 0; i < n; i++) s += alphabet[Math.floor(random() * alphabet.length)];
   return s;
@@ -41,7 +14,13 @@ function randomString(n: number, random: () => number, alphabet = ALNUM): string
 /** OpenAI's own API. */
 const openai: Flavour = {
   name: "openai",
-  defaultModels: ["gpt-4.1-mini", "gpt-4o-mini", "gpt-5-mini"],
+  style: "openai",
+  prefixes: ["/v1"],
+  notFound: (method, path) => ({ status: 404, body: openai.error(404, `Invalid URL (${method} ${path})`) }),
+  keyStatus: 401,
+  streamsToolCallsAsText: false,
+  templateErrorStatus: 400,
+  defaultModels: ["gpt-4.1-mini", "gpt-4o-mini", "gpt-5-mini", "o4-mini"],
   checksKey: true,
   publicModelList: false,
   anyModelName: false,
@@ -81,6 +60,13 @@ const openai: Flavour = {
 /** Ollama's OpenAI-compatible endpoints (`/v1`). */
 const ollama: Flavour = {
   name: "ollama",
+  style: "ollama",
+  prefixes: ["/v1"],
+  // Go's router: a plain-text 404.
+  notFound: () => ({ status: 404, body: "404 page not found" }),
+  keyStatus: 401,
+  streamsToolCallsAsText: false,
+  templateErrorStatus: 400,
   defaultModels: ["qwen3:8b", "llama3.1:8b", "gpt-oss:20b"],
   checksKey: false,
   publicModelList: true,
@@ -96,13 +82,21 @@ const ollama: Flavour = {
   unknownModel: (model) => ({ status: 404, body: ollama.error(404, `model "${model}" not found, try pulling it first`) }),
   missingKey: () => ollama.error(401, "unauthorized"),
   wrongKey: () => ollama.error(401, "unauthorized"),
-  modelList: (models, created) => ({ object: "list", data: models.map((id) => ({ id, object: "model", created, owned_by: "library" })) }),
+  // openai/openai.go, ToListCompletion: `var data []Model` stays nil with nothing pulled, so "data" is null.
+  modelList: (models, created) => ({ object: "list", data: models.length ? models.map((id) => ({ id, object: "model", created, owned_by: "library" })) : null }),
   envelope: (id, model, created, object) => ({ id, object, created, model, system_fingerprint: "fp_ollama" }),
 };
 
 /** llama.cpp's `llama-server` (started with `--jinja`, and `--api-key` when a key is set). */
 const llamaServer: Flavour = {
   name: "llama-server",
+  style: "llama-server",
+  prefixes: ["/v1", ""],
+  notFound: () => ({ status: 404, body: llamaServer.error(404, "File Not Found") }),
+  keyStatus: 401,
+  streamsToolCallsAsText: false,
+  // tools/server: an exception while the request is read (the chat template's too) is answered as a server_error, HTTP 500.
+  templateErrorStatus: 500,
   defaultModels: ["Qwen3-8B-Q4_K_M.gguf"],
   checksKey: true,
   publicModelList: true,
@@ -124,9 +118,9 @@ const llamaServer: Flavour = {
   unknownModel: (model) => ({ status: 404, body: llamaServer.error(404, `model ${model} not found`) }),
   missingKey: () => llamaServer.error(401, "Invalid API Key"),
   wrongKey: () => llamaServer.error(401, "Invalid API Key"),
-  // Both conventions in one body, as llama-server sends them: Ollama's `models` and OpenAI's `data`,
-  // whose `meta.n_ctx` is a slot's context (`-c` divided by `--parallel`).
-  modelList: (models, created, contextSize) => ({
+  // Both conventions in one body, as llama-server sends them: Ollama's `models` and OpenAI's `data`, whose
+  // `meta` holds the training length `n_ctx_train`, not the running window (tools/server/README.md, GET /v1/models).
+  modelList: (models, created) => ({
     models: models.map((name) => ({
       name,
       model: name,
@@ -148,17 +142,17 @@ const llamaServer: Flavour = {
       object: "model",
       created,
       owned_by: "llamacpp",
-      meta: { vocab_type: 2, n_vocab: 151936, n_ctx: contextSize, n_ctx_train: 40960, n_embd: 4096, n_params: 8190735360, size: 5027783488 },
+      meta: { vocab_type: 2, n_vocab: 151936, n_ctx_train: 40960, n_embd: 4096, n_params: 8190735360, size: 5027783488 },
     })),
   }),
   envelope: (id, model, created, object) => ({ created, id, model, system_fingerprint: "b6500-fake", object }),
 };
 
-export const FLAVOURS: Record<FakeFlavour, Flavour> = { openai, ollama, "llama-server": llamaServer };
+export const FLAVOURS: Record<FakeFlavour, Flavour> = { openai, ollama, "llama-server": llamaServer, vllm, lmstudio, "gemini-openai": geminiOpenAi };
 
 /** The fault bodies each server sends, in its words. */
 export function faultMessage(flavour: FakeFlavour, fault: "rate_limit" | "quota" | "server_error" | "unavailable" | "mid_stream", model: string): string {
-  const words: Record<FakeFlavour, Record<typeof fault, string>> = {
+  const words: Record<"openai" | "ollama" | "llama-server", Record<typeof fault, string>> = {
     openai: {
       rate_limit: `Rate limit reached for ${model} in organization org-fake on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s.`,
       quota: "You exceeded your current quota, please check your plan and billing details.",
@@ -181,5 +175,6 @@ export function faultMessage(flavour: FakeFlavour, fault: "rate_limit" | "quota"
       mid_stream: "Context size has been exceeded.",
     },
   };
-  return words[flavour][fault];
+  // The servers that came later speak of faults as OpenAI does.
+  return words[flavour === "ollama" || flavour === "llama-server" ? flavour : "openai"][fault];
 }

@@ -16,7 +16,7 @@ const ROLES = new Set(["system", "developer", "user", "assistant", "tool"]);
  *   text that is not JSON ("invalid tool call arguments"), and refuses a
  *   `null` content without tool calls.
  */
-export function checkHistory(messages: JsonValue[], flavour: Flavour): Json | undefined {
+export function checkHistory(messages: JsonValue[], flavour: Flavour): JsonValue | undefined {
   let open: { at: number; ids: string[] } | undefined;
   let answerable: Set<string> = new Set();
   for (let i = 0; i < messages.length; i++) {
@@ -70,7 +70,7 @@ export function checkHistory(messages: JsonValue[], flavour: Flavour): Json | un
   return undefined;
 }
 
-function missingAnswers(flavour: Flavour, at: number, ids: string[]): Json {
+function missingAnswers(flavour: Flavour, at: number, ids: string[]): JsonValue {
   return flavour.error(
     400,
     `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${ids.join(", ")}`,

@@ -1,5 +1,7 @@
 export { echoResponder } from "./echo.js";
-export { startFakeOpenAiServer, type FakeOpenAiOptions, type FakeOpenAiServer } from "./server.js";
+export { startFakeOpenAiServer, fakeState, logEntry, readBody, type FakeOpenAiOptions, type FakeOpenAiServer } from "./server.js";
+export { openAiHandler, type FakeState, type ReplyQueue } from "./handler.js";
+export type { ServerSetup } from "./checks.js";
 export {
   FAKE_FLAVOURS,
   type FakeFlavour,

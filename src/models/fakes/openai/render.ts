@@ -9,6 +9,8 @@ export interface SettledCall {
   id: string | undefined;
   name: string;
   arguments: string;
+  /** Fields the server adds to a call (Google's `extra_content`). */
+  extra?: Json;
 }
 
 /** Everything a reply needs besides the answer: who asked, and how. */
@@ -22,15 +24,21 @@ export interface RenderContext {
   promptChars: number;
 }
 
-export function settleCalls(answer: FakeAnswer, flavour: Flavour, random: () => number, parallel: boolean): SettledCall[] {
+export function settleCalls(answer: FakeAnswer, flavour: Flavour, random: () => number, parallel: boolean, extra?: (call: { name: string; arguments: string }) => Json): SettledCall[] {
   let calls = answer.toolCalls ?? [];
   // llama-server's grammar allows one call per turn unless the request asks for parallel calls.
   if (flavour.parallelNeedsFlag && !parallel) calls = calls.slice(0, 1);
-  return calls.map((call) => ({
-    id: call.id === null ? undefined : (call.id ?? flavour.callId(random)),
-    name: call.name,
-    arguments: call.argumentsText ?? JSON.stringify(call.args ?? {}),
-  }));
+  return calls.map((call) => {
+    const settled: SettledCall = { id: call.id === null ? undefined : (call.id ?? flavour.callId(random)), name: call.name, arguments: call.argumentsText ?? JSON.stringify(call.args ?? {}) };
+    if (extra) settled.extra = extra(settled);
+    return settled;
+  });
+}
+
+/** Tool calls written into the text, as a model's template writes them (Qwen's `<tool_call>` tags). */
+export function toolCallsAsText(text: string | undefined, calls: SettledCall[]): string {
+  const written = calls.map((c) => `<tool_call>\n{"name": ${JSON.stringify(c.name)}, "arguments": ${c.arguments}}\n</tool_call>`).join("\n");
+  return text ? `${text}\n${written}` : written;
 }
 
 function finishReason(answer: FakeAnswer, calls: SettledCall[]): string {
@@ -51,7 +59,7 @@ function usage(answer: FakeAnswer, calls: SettledCall[], context: RenderContext)
     completion_tokens: figures.completionTokens,
     total_tokens: figures.promptTokens + figures.completionTokens,
   };
-  if (context.flavour.name === "openai") {
+  if (context.flavour.style === "openai") {
     base.prompt_tokens_details = { cached_tokens: figures.cachedTokens ?? 0, audio_tokens: 0 };
     base.completion_tokens_details = {
       reasoning_tokens: figures.reasoningTokens ?? 0,
@@ -59,7 +67,7 @@ function usage(answer: FakeAnswer, calls: SettledCall[], context: RenderContext)
       accepted_prediction_tokens: 0,
       rejected_prediction_tokens: 0,
     };
-  } else if (context.flavour.name === "llama-server") {
+  } else if (context.flavour.style === "llama-server") {
     base.prompt_tokens_details = { cached_tokens: figures.cachedTokens ?? 0 };
   }
   return base;
@@ -86,18 +94,18 @@ export function streamChunks(answer: FakeAnswer, calls: SettledCall[], context: 
   const chunks: Json[] = [];
   const includeUsageNulls = flavour.name === "openai" && context.includeUsage;
   const chunk = (delta: Json | undefined, finish: string | null = null): Json => {
-    const choice: Json = flavour.name === "llama-server" ? { finish_reason: finish, index: 0, delta: delta ?? {} } : { index: 0, delta: delta ?? {} };
-    if (flavour.name === "openai") choice.logprobs = null;
-    if (flavour.name !== "llama-server") choice.finish_reason = finish;
+    const choice: Json = flavour.style === "llama-server" ? { finish_reason: finish, index: 0, delta: delta ?? {} } : { index: 0, delta: delta ?? {} };
+    if (flavour.style === "openai") choice.logprobs = null;
+    if (flavour.style !== "llama-server") choice.finish_reason = finish;
     const out: Json = { ...flavour.envelope(context.id, context.model, context.created, "chat.completion.chunk"), choices: [choice] };
     if (includeUsageNulls) out.usage = null;
     return out;
   };
   // Ollama repeats role and content in every delta; the others send the role once.
-  const delta = (fields: Json): Json => (flavour.name === "ollama" ? { role: "assistant", content: "", ...fields } : fields);
+  const delta = (fields: Json): Json => (flavour.style === "ollama" ? { role: "assistant", content: "", ...fields } : fields);
 
-  if (flavour.name === "llama-server") chunks.push(chunk({ role: "assistant", content: null }));
-  let first = flavour.name === "openai";
+  if (flavour.style === "llama-server") chunks.push(chunk({ role: "assistant", content: null }));
+  let first = flavour.style === "openai";
   const openaiFirst = (fields: Json): Json => {
     if (!first) return fields;
     first = false;
@@ -122,12 +130,12 @@ export function streamChunks(answer: FakeAnswer, calls: SettledCall[], context: 
     const head: Json = { index, ...(call.id !== undefined ? { id: call.id } : {}), type: "function" };
     if (flavour.wholeToolCalls) {
       // Ollama's field order: id, index, type, function.
-      const whole: Json = { ...(call.id !== undefined ? { id: call.id } : {}), index, type: "function", function: { name: call.name, arguments: call.arguments } };
+      const whole: Json = { ...(call.id !== undefined ? { id: call.id } : {}), index, type: "function", function: { name: call.name, arguments: call.arguments }, ...call.extra };
       chunks.push(chunk(delta({ tool_calls: [whole] })));
       return;
     }
-    const [start = "", ...rest] = flavour.name === "llama-server" ? pieces(call.arguments, 6) : ["", ...pieces(call.arguments, 6)];
-    chunks.push(chunk(openaiFirst({ tool_calls: [{ ...head, function: { name: call.name, arguments: start } }] })));
+    const [start = "", ...rest] = flavour.style === "llama-server" ? pieces(call.arguments, 6) : ["", ...pieces(call.arguments, 6)];
+    chunks.push(chunk(openaiFirst({ tool_calls: [{ ...head, function: { name: call.name, arguments: start }, ...call.extra }] })));
     for (const piece of rest) chunks.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
   });
   if (first) chunks.push(chunk(openaiFirst({ content: "" })));
@@ -137,7 +145,7 @@ export function streamChunks(answer: FakeAnswer, calls: SettledCall[], context: 
   if (reported) {
     chunks.push({ ...flavour.envelope(context.id, context.model, context.created, "chat.completion.chunk"), choices: [], usage: reported });
   }
-  if (flavour.name === "llama-server") {
+  if (flavour.style === "llama-server") {
     const last = chunks[chunks.length - 1] as Json;
     const promptN = Math.ceil(context.promptChars / 4);
     last.timings = {
@@ -163,17 +171,17 @@ export function completion(answer: FakeAnswer, calls: SettledCall[], context: Re
   if (flavour.reasoningField && answer.reasoning) message[flavour.reasoningField] = answer.reasoning;
   if (calls.length > 0) {
     message.tool_calls = calls.map((call, index) => {
-      const out: Json = { ...(call.id !== undefined ? { id: call.id } : {}), type: "function", function: { name: call.name, arguments: call.arguments } };
-      if (flavour.name === "ollama") out.index = index;
+      const out: Json = { ...(call.id !== undefined ? { id: call.id } : {}), type: "function", function: { name: call.name, arguments: call.arguments }, ...call.extra };
+      if (flavour.style === "ollama") out.index = index;
       return out;
     });
   }
-  if (flavour.name === "openai") {
+  if (flavour.style === "openai") {
     message.refusal = answer.refusal ?? null;
     message.annotations = [];
   }
   const choice: Json = { index: 0, message, finish_reason: finishReason(answer, calls) };
-  if (flavour.name === "openai") choice.logprobs = null;
+  if (flavour.style === "openai") choice.logprobs = null;
   const body: Json = { ...flavour.envelope(context.id, context.model, context.created, "chat.completion"), choices: [choice] };
   const reported = usage(answer, calls, context);
   if (reported) body.usage = reported;

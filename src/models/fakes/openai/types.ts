@@ -1,8 +1,9 @@
 import type { JsonValue } from "../../schemas.js";
+import type { SeenPrompt } from "../prompt-view.js";
 
 /** Which server the fake behaves like. */
-export type FakeFlavour = "openai" | "ollama" | "llama-server";
-export const FAKE_FLAVOURS: readonly FakeFlavour[] = ["openai", "ollama", "llama-server"];
+export type FakeFlavour = "openai" | "ollama" | "llama-server" | "vllm" | "lmstudio" | "gemini-openai";
+export const FAKE_FLAVOURS: readonly FakeFlavour[] = ["openai", "ollama", "llama-server", "vllm", "lmstudio", "gemini-openai"];
 
 export interface FakeToolCall {
   name: string;
@@ -53,6 +54,10 @@ export interface FakeChatRequest {
   messages: { [key: string]: JsonValue }[];
   stream: boolean;
   body: { [key: string]: JsonValue };
+  /** What the model gets to see: all of it, or, on Ollama, what is left after cutting the prompt to the window. */
+  seen: SeenPrompt;
+  /** The temperature the model runs at: the request's, else the server's default (Ollama's /v1: 1.0). */
+  temperature: number | undefined;
 }
 
 export type FakeResponder = (request: FakeChatRequest) => FakeReply | Promise<FakeReply>;
@@ -70,4 +75,7 @@ export interface FakeLogEntry {
   outcome: string;
   /** True when the connection closed before the answer was complete: the client went away (an abort), or a `drop` fault cut it. */
   disconnected: boolean;
+  /** For chat requests that reached the model: what it saw, and its temperature. */
+  seen?: SeenPrompt;
+  temperature?: number | undefined;
 }
