@@ -6,7 +6,7 @@ import { useTempDirs } from "../../test/support/store/temp-dir.js";
 
 const tempDir = useTempDirs();
 const OWNER = "user-1";
-const APPROVAL = { id: "01ARZ3NDEKTSV4RRFFQ69G5FAV", step: 1, index: 0, call: { domain: "lock", service: "unlock", targets: ["lock.front_door"], data: {} }, why: "approval_required" as const, requestedAt: 1, expiresAt: Date.now() + 3_600_000 };
+const APPROVAL = { id: "01ARZ3NDEKTSV4RRFFQ69G5FAV", step: 1, index: 0, call: { kind: "call_service" as const, domain: "lock", service: "unlock", targets: ["lock.front_door"], data: {} }, targetStates: [], why: "approval_required" as const, requestedAt: 1, expiresAt: Date.now() + 3_600_000 };
 
 describe("boot recovery of a turn that waits for a person", () => {
   it("keeps it open across two restarts, also when the first found it missing from session.json", async () => {
