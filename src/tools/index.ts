@@ -10,11 +10,13 @@ export {
   type ToolAnnotations,
   type AnyObjectSchema,
   type SessionActuation,
+  type ActionPlan,
+  type ToolAction,
 } from "./tool.js";
 export { toolJsonSchema } from "./json-schema.js";
 export { formatZodError } from "./zod-errors.js";
 export { createGroundingTools, createAnalyzeErrorsTool, createDiagnoseEntityTool, createIndexSearchTool, createRenderContextTool, createStateQueryTool } from "./grounding/index.js";
-export { createCallServiceTool, decideActuation, describeActuation, planAction, targetsOfCall, type ActionPlan, type ActuationCeiling, type ActuationDecision, type ActuationSummary } from "./actions/index.js";
+export { createCallServiceTool, decideActuation, describeActuation, planAction, targetsOfCall, type ActuationCeiling, type ActuationDecision, type ActuationSummary } from "./actions/index.js";
 export {
   createAgentTools,
   createAgentTasks,
@@ -33,3 +35,4 @@ export {
   type ContinuationResult,
 } from "./agent/index.js";
 export { createSessionTools } from "./sessions/index.js";
+export { createLogicTools, createAutomationCheckTool, createAutomationInspectTool, createAutomationSaveTool, createTraceTool, unifiedDiff, type LogicDeps } from "./logic/index.js";
