@@ -42,5 +42,6 @@ export function callerView(client: HaClient, caller: HaCaller): CallerHa {
     getServices: () => checked(ws(messages.getServicesMessage()), () => client.getServices()),
     sendCommand: <T>(message: { type: string; [key: string]: unknown }) => checked(ws(message), () => client.sendCommand<T>(message)),
     restGet: <T>(path: string) => checked({ rest: { method: "GET", path } }, () => client.restGet<T>(path)),
+    restPost: <T>(path: string, body: unknown) => checked({ rest: { method: "POST", path } }, () => client.restPost<T>(path, body)),
   };
 }

@@ -6,7 +6,7 @@ import { createManagedConnection, type ConnectionOptions } from "./connection.js
 import { HaCommandError, HaNotConnectedError } from "./errors.js";
 import * as messages from "./messages.js";
 import { normalizeHaError } from "./normalize-error.js";
-import { restGetJson, restGetText, type RestOptions } from "./rest.js";
+import { restGetJson, restGetText, restPostJson, type RestOptions } from "./rest.js";
 import type {
   AreaRegistryEntry,
   CallServiceResult,
@@ -259,6 +259,7 @@ export function createHaClient(options: HaClientOptions): HaClient & { connect()
     renderTemplate,
 
     restGet: <T>(path: string) => restGetJson<T>(rest, path),
+    restPost: <T>(path: string, body: unknown) => restPostJson<T>(rest, path, body),
     errorLog: () => restGetText(rest, ERROR_LOG.rest.path),
     forCaller: (caller) => callerView(client, caller),
   };

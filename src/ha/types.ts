@@ -307,7 +307,10 @@ export interface HaCaller {
  * HaAdminOnlyError (`admin_only`) for anyone else, whichever method asks.
  */
 export interface CallerHa
-  extends Pick<HaClient, "status" | "lastSeenAt" | "history" | "logbook" | "statistics" | "statisticsMetadata" | "energyPrefs" | "systemLog" | "errorLog" | "renderTemplate" | "callService" | "getStates" | "getConfig" | "getServices" | "sendCommand" | "restGet"> {
+  extends Pick<
+    HaClient,
+    "status" | "lastSeenAt" | "history" | "logbook" | "statistics" | "statisticsMetadata" | "energyPrefs" | "systemLog" | "errorLog" | "renderTemplate" | "callService" | "getStates" | "getConfig" | "getServices" | "sendCommand" | "restGet" | "restPost"
+  > {
   /** Whether Home Assistant lets this person make `request`: for answers that leave a part out and say so. */
   allows(request: HaRequest): boolean;
 }
@@ -390,6 +393,8 @@ export interface HaClient extends HaAccess {
 
   /** REST `GET {api}/{path}` with the client's token, parsed as JSON. */
   restGet<T>(path: string): Promise<T>;
+  /** REST `POST {api}/{path}` with a JSON body and the client's token, the answer parsed as JSON. */
+  restPost<T>(path: string, body: unknown): Promise<T>;
   /** REST `GET {api}/error_log` as text. */
   errorLog(): Promise<string>;
 

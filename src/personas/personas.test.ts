@@ -53,7 +53,7 @@ describe("personas", () => {
       ],
     };
     const out = await registry.resolve({ name: "troubleshooter", args: { entity: "binary_sensor.hall_motion" }, ctx });
-    expect(out).toMatchObject({ name: "troubleshooter", version: "1", tools: expect.arrayContaining(["diagnose_entity"]) });
+    expect(out).toMatchObject({ name: "troubleshooter", version: "2", tools: expect.arrayContaining(["diagnose_entity", "automation_inspect", "trace"]) });
     expect(out.priming).toContain("- state: off");
     const changes = out.priming.split("recent changes")[1]!;
     expect(changes.indexOf("11:59 UTC: off")).toBeGreaterThan(-1);
@@ -113,6 +113,9 @@ describe("personas", () => {
     expect(helper.priming).toContain("light.kitchen_spots");
     expect(helper.priming).toContain("light.turn_on");
     expect(helper.tools).not.toContain("call_service");
+    // It drafts, checks and saves: the save itself waits for a person's yes.
+    expect(helper.tools).toEqual(expect.arrayContaining(["automation_check", "automation_save", "render_template"]));
+    expect(helper.systemPrompt).toMatch(/automation_check.*automation_save only when the user asks/s);
   });
 
   it("a user entry may take a built-in's name only when it says it replaces it, and the built-in comes back when it goes", async () => {

@@ -10,6 +10,8 @@ export {
   type ToolAnnotations,
   type AnyObjectSchema,
   type SessionActuation,
+  type ActionPlan,
+  type ToolAction,
 } from "./tool.js";
 export { toolJsonSchema } from "./json-schema.js";
 export { formatZodError } from "./zod-errors.js";
@@ -38,7 +40,7 @@ export {
   type TimeSpec,
   type TimeToolDeps,
 } from "./time/index.js";
-export { createCallServiceTool, decideActuation, describeActuation, planAction, targetsOfCall, type ActionPlan, type ActuationCeiling, type ActuationDecision, type ActuationSummary } from "./actions/index.js";
+export { createCallServiceTool, decideActuation, describeActuation, planAction, targetsOfCall, type ActuationCeiling, type ActuationDecision, type ActuationSummary } from "./actions/index.js";
 export {
   createAgentTools,
   createAgentTasks,
@@ -57,3 +59,4 @@ export {
   type ContinuationResult,
 } from "./agent/index.js";
 export { createSessionTools } from "./sessions/index.js";
+export { createLogicTools, createAutomationCheckTool, createAutomationInspectTool, createAutomationSaveTool, createTraceTool, unifiedDiff, type LogicDeps } from "./logic/index.js";

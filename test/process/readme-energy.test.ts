@@ -49,7 +49,8 @@ describe("the README's energy question, as 'Ask about energy' shows it", () => {
     expect(steps.map((l) => /--tool-name (\S+)/.exec(l)?.[1])).toEqual(["ha_agent_start_session", "ha_agent_send_message", "ha_agent_await_continuation"]);
 
     const results = await runInspectSteps(inspectPreamble(readme, { mcpUrl, token }), steps);
-    const quoted = /word for word:\n\n> (.+)\n/.exec(readme)?.[1];
+    const section = readme.slice(readme.indexOf("### Ask about energy"));
+    const quoted = /word for word:\n\n> (.+)\n/.exec(section)?.[1];
     expect(quoted).toBeDefined();
     expect(results[2]).toMatchObject({ status: "completed", response: { final_message: quoted } });
   }, 120_000);

@@ -95,6 +95,7 @@ export function createFakeHa(registries: Registries): FakeHa {
     energyPrefs: () => Promise.reject(new HaCommandError("not_found", "No prefs")),
     renderTemplate: unsupported("renderTemplate"),
     restGet: unsupported("restGet"),
+    restPost: unsupported("restPost"),
     errorLog: async () => fake.errorLogText,
     close: async () => undefined,
     // The real client's view for one person, so admin-only reads are refused as they would be.
