@@ -60,7 +60,8 @@ describe("sessions with a persona, at the model's wire", () => {
     expect(asked.value.status, asked.text).toBe("completed");
     const [first] = turnRequests(before);
     expect(system(first!.body)).toContain("automation helper");
-    expect(toolNames(first!.body)).toEqual(["automation_check", "index_search", "remember", "state_query"]);
+    // render_template comes only through a persona that names it, as this one does.
+    expect(toolNames(first!.body)).toEqual(["automation_check", "index_search", "remember", "render_template", "state_query"]);
   });
 
   it("refuses an unknown persona or a bad argument before anything starts", async () => {
