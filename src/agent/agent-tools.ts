@@ -5,7 +5,25 @@ import { toolJsonSchema, type SessionActuation, type ToolCallContext, type ToolR
 import type { AgentTool, AgentToolOutcome } from "./agent-tool.js";
 
 /** The registry tools the agent may read with, by base name. Session tools are for MCP callers only. */
-export const AGENT_READ_TOOLS = ["index_search", "state_query", "diagnose_entity", "analyze_errors", "render_context", "automation_inspect", "trace", "automation_check"] as const;
+export const AGENT_READ_TOOLS = [
+  "index_search",
+  "state_query",
+  "diagnose_entity",
+  "analyze_errors",
+  "render_context",
+  "history",
+  "statistics",
+  "energy",
+  "automation_inspect",
+  "trace",
+  "automation_check",
+] as const;
+/**
+ * Tools the agent gets only from a persona that names them: a template reads
+ * any entity in Home Assistant, past what the user exposed to Assist, so it
+ * is offered where drafting needs it and nowhere else.
+ */
+export const PERSONA_ONLY_TOOLS = ["render_template"] as const;
 export const ACTION_TOOL = "call_service";
 /** Saves an automation: offered only where it can run, behind a person's yes. */
 export const SAVE_TOOL = "automation_save";
@@ -54,7 +72,7 @@ export function agentTools(options: AgentToolsOptions): AgentTool[] {
   if (actuation?.allowActuation || actuation?.approval === "ask") names.push(ACTION_TOOL);
   names.push(SAVE_TOOL);
   // A persona narrows the tools; it never adds one the session may not use.
-  if (options.only) names = names.filter((n) => options.only!.includes(n));
+  if (options.only) names = [...names, ...PERSONA_ONLY_TOOLS].filter((n) => options.only!.includes(n));
   // Every call the agent makes carries the session's limits; the tools that change things check them.
   const session: SessionActuation = actuation ?? { allowActuation: false, allowlistedServices: [], approval: options.asks ? "ask" : "refuse" };
   const tools: AgentTool[] = [];

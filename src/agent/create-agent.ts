@@ -3,7 +3,7 @@ import type { HomeIndex } from "../indexer/index.js";
 import type { Clock, Logger } from "../shared/index.js";
 import type { PersonaRegistry } from "../personas/index.js";
 import type { Store } from "../store/index.js";
-import { createCallServiceTool, createGroundingTools, createLogicTools, ToolRegistry, type ActuationCeiling, type ToolNameSeparator } from "../tools/index.js";
+import { createCallServiceTool, createGroundingTools, createLogicTools, createTimeTools, ToolRegistry, type ActuationCeiling, type ToolNameSeparator } from "../tools/index.js";
 import { exposedView } from "./exposed-index.js";
 import { createExposureSource, type ExposureSource } from "./exposure-source.js";
 import type { TurnPersonas } from "./execute-continuation.js";
@@ -41,6 +41,7 @@ export function createAgent(options: CreateAgentOptions): { runtime: AgentRuntim
   const timeZone = options.timeZone ? { timeZone: options.timeZone } : {};
   for (const tool of [
     ...createGroundingTools({ index: view, ha: options.ha, clock: options.clock, ...timeZone }),
+    ...createTimeTools({ index: view, ha: options.ha, clock: options.clock, ...timeZone }),
     createCallServiceTool({ ha: options.ha, index: view, ceiling: options.ceiling }),
     // Automations are configuration, not devices: Assist exposes none by default, and these tools are for administrators, who see them all in HA.
     ...createLogicTools({ index: options.index, ha: options.ha, clock: options.clock, automationEdits: options.automationEdits === true, ...timeZone }),

@@ -102,6 +102,18 @@ export const HA_READ_RULES: readonly HaReadRule[] = [
     source: "homeassistant/components/recorder/websocket_api.py: no require_admin",
   },
   {
+    what: "statistics metadata",
+    websocket: ["recorder/get_statistics_metadata", "recorder/list_statistic_ids"],
+    adminOnly: false,
+    source: "homeassistant/components/recorder/websocket_api.py: ws_get_statistics_metadata and ws_list_statistic_ids have no require_admin",
+  },
+  {
+    what: "the Energy dashboard's preferences",
+    websocket: ["energy/get_prefs"],
+    adminOnly: false,
+    source: "homeassistant/components/energy/websocket_api.py: ws_get_prefs has no require_admin (ws_save_prefs has)",
+  },
+  {
     what: "states, configuration and services",
     websocket: ["get_states", "get_config", "get_services"],
     adminOnly: false,

@@ -104,7 +104,11 @@ describe("personas", () => {
     expect(guide.priming).toContain("light.bedroom_ceiling");
     expect(guide.priming).not.toContain("Kitchen");
     const energy = await registry.resolve({ name: "energy_analyst", args: { period: "today" }, ctx });
-    expect(energy.systemPrompt).toContain("today");
+    expect(energy.systemPrompt).toContain('The period asked about: today; energy takes it as {"start":"today","period":"day"}');
+    expect(energy.tools).toEqual(["energy", "statistics", "history", "state_query", "index_search"]);
+    // Without an Energy dashboard, the priming says so and what to do.
+    expect(energy.priming).toContain("Energy dashboard is not set up");
+    await expect(registry.resolve({ name: "energy_analyst", args: { period: "the other day" }, ctx })).rejects.toThrow(/"the other day" is not a period this reads; use "this week", "last week"/);
     const helper = await registry.resolve({ name: "automation_helper", args: { goal: "turn on the kitchen spots at sunset" }, ctx });
     expect(helper.priming).toContain("light.kitchen_spots");
     expect(helper.priming).toContain("light.turn_on");

@@ -16,6 +16,30 @@ export {
 export { toolJsonSchema } from "./json-schema.js";
 export { formatZodError } from "./zod-errors.js";
 export { createGroundingTools, createAnalyzeErrorsTool, createDiagnoseEntityTool, createIndexSearchTool, createRenderContextTool, createStateQueryTool } from "./grounding/index.js";
+export {
+  createTimeTools,
+  createEnergyTool,
+  createHistoryTool,
+  createRenderTemplateTool,
+  createStatisticsTool,
+  ENERGY_NOT_CONFIGURED,
+  PERIOD_FORMS,
+  TIME_FORMS,
+  CALENDAR_PERIODS,
+  alignRange,
+  describeRange,
+  namedPeriod,
+  parseTime,
+  periodArgument,
+  resolveRange,
+  resolveTime,
+  type CalendarPeriod,
+  type EnergyOut,
+  type NamedPeriod,
+  type TimeRange,
+  type TimeSpec,
+  type TimeToolDeps,
+} from "./time/index.js";
 export { createCallServiceTool, decideActuation, describeActuation, planAction, targetsOfCall, type ActuationCeiling, type ActuationDecision, type ActuationSummary } from "./actions/index.js";
 export {
   createAgentTools,

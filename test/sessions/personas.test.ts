@@ -38,7 +38,7 @@ describe("sessions with a persona, at the model's wire", () => {
     expect(answer.value.status, answer.text).toBe("completed");
     const [first] = turnRequests(before);
     expect(system(first!.body)).toContain("You are HA Agent's troubleshooter");
-    expect(toolNames(first!.body)).toEqual(["analyze_errors", "automation_inspect", "diagnose_entity", "index_search", "remember", "state_query", "trace"]);
+    expect(toolNames(first!.body)).toEqual(["analyze_errors", "automation_inspect", "diagnose_entity", "history", "index_search", "remember", "state_query", "trace"]);
     const texts = userTexts(first!.body);
     expect(texts.at(-1)).toBe("Why does it flicker?");
     // The priming ends the system text: a user message of its own before the question would break strict chat templates.
@@ -60,7 +60,8 @@ describe("sessions with a persona, at the model's wire", () => {
     expect(asked.value.status, asked.text).toBe("completed");
     const [first] = turnRequests(before);
     expect(system(first!.body)).toContain("automation helper");
-    expect(toolNames(first!.body)).toEqual(["automation_check", "index_search", "remember", "state_query"]);
+    // render_template comes only through a persona that names it, as this one does.
+    expect(toolNames(first!.body)).toEqual(["automation_check", "index_search", "remember", "render_template", "state_query"]);
   });
 
   it("refuses an unknown persona or a bad argument before anything starts", async () => {
