@@ -30,7 +30,7 @@ import { ingressRefusal, isLocalSupervisor } from "./banner.js";
 import type { House, Simulator } from "./simulator/index.js";
 import { loadSecret, openStore, type Store, type StoreFs } from "./store/index.js";
 import { announcementStore, createDiscoveryAnnouncer, createSupervisorClient } from "./supervisor/index.js";
-import { createAgentTasks, createAgentTools, createCallServiceTool, createGroundingTools, createSessionTools, ToolRegistry } from "./tools/index.js";
+import { createAgentTasks, createAgentTools, createCallServiceTool, createLogicTools, createGroundingTools, createSessionTools, createTimeTools, ToolRegistry } from "./tools/index.js";
 import { createAgent, readJournal, storeJournal } from "./agent/index.js";
 import { builtInModelProviders, checkModel, createModelSource, DEMO_LABEL, modelSettingsFrom, windowProblem, type ModelProviderRegistry, type ModelSource } from "./models/index.js";
 
@@ -207,6 +207,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       clock,
       logger: logger.child({ part: "agent" }),
       ceiling,
+      automationEdits: options.allow_automation_edits,
       maxConcurrentModelCalls: options.max_concurrent_model_calls,
       approvalTimeoutMs: options.approval_timeout_s * 1_000,
       personas,
@@ -220,7 +221,9 @@ export async function startApp(deps: AppDeps): Promise<App> {
     const registry = new ToolRegistry(options.tool_name_separator);
     for (const tool of [
       ...createGroundingTools({ index, ha: client, clock, timeZone }),
+      ...createTimeTools({ index, ha: client, clock, timeZone }),
       createCallServiceTool({ ha: client, index, ceiling }),
+      ...createLogicTools({ index, ha: client, clock, timeZone, automationEdits: options.allow_automation_edits }),
       ...createSessionTools({
         store,
         modelLabel: () => models.describe().label ?? `${models.describe().provider} ${models.describe().model}`,

@@ -1,12 +1,16 @@
 /**
  * `npm run test:crash-agent`: SIGKILLs a worker running real agent turns at
- * random moments, turns that act in the home (call_service) and read it, then
- * checks after every run that:
+ * random moments, turns that act in the home (call_service), save
+ * automations after a yes (automation_save) and read it, then checks after
+ * every run that:
  *  - no action ran twice (the simulator's call_service events prove it);
  *  - every action Home Assistant saw has its intent in the journal;
+ *  - no approved save reached Home Assistant twice, or without its intent
+ *    journaled (a proxy in front of the simulator counts the config POSTs);
  *  - no model turn that was journaled was requested from the model again
  *    (the fake Gemini's request log proves it);
- * and at the end that every turn finished once resumed.
+ * and at the end that every turn finished once resumed, and every approved
+ * save reached Home Assistant exactly once.
  * Usage: node run.js [--kills 40] [--seed 1]
  */
 import { spawn } from "node:child_process";
@@ -19,8 +23,10 @@ import { startFakeGemini, type GeminiReply } from "../../src/models/fakes/index.
 import { silentLogger } from "../../src/shared/index.js";
 import { generateHouse, startSimulator } from "../../src/simulator/index.js";
 import { openStore } from "../../src/store/index.js";
+import { startConfigPostCounter } from "../../test/support/config-post-counter.js";
 import { createActionBook } from "./numbering.js";
 import { GEMINI_KEY, MODEL, OWNER, allSessions, turnNumber, turnNumberFor } from "./protocol.js";
+import { checkSaves, isSaveTurn, saveCall } from "./saves.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -62,13 +68,18 @@ async function main(): Promise<void> {
       if (step === 0) {
         const { entity, brightness } = book.actionOf(n);
         // The thought carries the request's number into the journaled raw turn.
-        const reply: GeminiReply = { thought: `plan #${seq}`, calls: [{ name: "call_service", args: { domain: "light", service: "turn_on", entity_id: entity, service_data: { brightness } } }, { name: "state_query", args: { entity_ids: [entity] } }] };
+        const reply: GeminiReply = {
+          thought: `plan #${seq}`,
+          calls: [{ name: "call_service", args: { domain: "light", service: "turn_on", entity_id: entity, service_data: { brightness } } }, { name: "state_query", args: { entity_ids: [entity] } }, ...(isSaveTurn(n) ? [saveCall(n, entity)] : [])],
+        };
         return reply;
       }
       return { text: `done ${n} #${seq}` };
     },
   });
   const token = sim.users.tokenFor();
+  // The workers reach Home Assistant through a proxy that counts the config POSTs: the saves it received.
+  const counter = await startConfigPostCounter(sim);
   const observer = createHaClient({ wsUrl: sim.wsUrl, apiUrl: sim.apiUrl, token, logger: silentLogger });
   await observer.connect();
   const actions = new Map<string, number>();
@@ -84,7 +95,7 @@ async function main(): Promise<void> {
 
   const runWorker = (run: number, until: (line: string) => boolean, killAfterMs: number | undefined) =>
     new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [join(here, "worker.js"), dataDir, sim.url, token, gemini.url, String(run)], { stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [join(here, "worker.js"), dataDir, counter.url, token, gemini.url, String(run)], { stdio: ["ignore", "pipe", "pipe"] });
       let out = "";
       let err = "";
       let done = false;
@@ -115,20 +126,25 @@ async function main(): Promise<void> {
       child.on("close", (code, signal) => (signal === "SIGKILL" || code === 0 ? resolve() : reject(new Error(`worker exited by itself (${code}): ${err.trim()}`))));
     });
 
-  async function check(final: boolean): Promise<{ turns: number; journaled: number }> {
+  async function check(final: boolean): Promise<{ turns: number; journaled: number; saves: number }> {
     for (const [key, count] of actions) if (count > 1) violations.push(`the action ${key} ran ${count} times`);
     const store = await openStore({ dataDir });
     const withIntent = new Set<number>();
     const lastJournaled = new Map<string, number>();
     let turns = 0;
     let journaled = 0;
+    let saves: number;
     try {
+      ({ saves } = await checkSaves({ store, posts: counter.posts, final, violations }));
       for (const s of allSessions(store)) {
         for (const ref of s.messages) {
           turns++;
           const n = sent.get(ref.continuationId);
           // The final run is stopped as it sends one more turn: that one alone may be open.
-          if (final && ref.status !== "completed" && n !== lastTurn) violations.push(`turn ${n} (${ref.continuationId}) ended ${ref.status}`);
+          if (final && ref.status !== "completed" && n !== lastTurn) {
+            const error = (await store.continuations.get(OWNER.id, ref.continuationId))?.error;
+            violations.push(`turn ${n} (${ref.continuationId}) ended ${ref.status}${error ? ` (${error.code}: ${error.message})` : ""}`);
+          }
           for (const line of await store.steps.read(OWNER.id, ref.continuationId)) {
             const detail = line.detail as { call?: { name?: string }; turn?: { raw?: unknown }; step?: number };
             if (line.type === "tool_call" && detail.call?.name === "call_service" && n !== undefined) withIntent.add(n);
@@ -155,7 +171,7 @@ async function main(): Promise<void> {
       const again = asked.findIndex((a, i) => i > seq && a.n === n && a.step === step);
       if (again !== -1) violations.push(`turn ${n}, step ${step + 1}: journaled from request ${seq}, yet asked again as request ${again} (requests for it: ${asked.map((a, i) => (a.n === n ? `${i}:${a.step}` : "")).filter(Boolean).join(" ")})`);
     }
-    return { turns, journaled };
+    return { turns, journaled, saves };
   }
 
   try {
@@ -167,17 +183,18 @@ async function main(): Promise<void> {
     }
     // A last run without a kill resumes everything and sends one more turn.
     await runWorker(KILLS, (line) => /^sent \S+ (\d+)$/.test(line) && Number(line.split(" ")[2]) >= lastTurn, undefined);
-    const { turns, journaled } = await check(true);
+    const { turns, journaled, saves } = await check(true);
     const seconds = ((performance.now() - started) / 1000).toFixed(0);
-    console.log(`\nkills: ${KILLS} in ${seconds} s; turns: ${turns}; model responses journaled: ${journaled}; model requests: ${asked.length}; actions seen: ${actions.size}`);
+    console.log(`\nkills: ${KILLS} in ${seconds} s; turns: ${turns}; model responses journaled: ${journaled}; model requests: ${asked.length}; actions seen: ${actions.size}; saves approved: ${saves}, posted: ${counter.posts.length}`);
     if (violations.length) {
       console.log(`\n0 passed, 1 failed\n${violations.slice(0, 20).join("\n")}`);
       process.exitCode = 1;
     } else {
-      console.log("no action ran twice, every action had its intent journaled first, no journaled model turn was asked for again, every turn finished\n\n1 passed, 0 failed");
+      console.log("no action ran twice, every action had its intent journaled first, every approved save reached Home Assistant once, no journaled model turn was asked for again, every turn finished\n\n1 passed, 0 failed");
     }
   } finally {
     await observer.close();
+    await counter.close();
     await gemini.close();
     await sim.close();
     await rm(dataDir, { recursive: true, force: true });

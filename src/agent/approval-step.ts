@@ -1,4 +1,4 @@
-import { approvalExpired, type ApprovalCall, type PendingApproval, type Usage } from "../store/index.js";
+import { approvalExpired, approvalWords, type ApprovalCall, type PendingApproval, type Usage } from "../store/index.js";
 import type { AgentTool, AgentToolOutcome } from "./agent-tool.js";
 import type { ApprovalGate, ApprovalOutcome } from "./approval-gate.js";
 import type { TurnJournal } from "./journal.js";
@@ -38,7 +38,7 @@ export async function passApproval(args: PassageArgs): Promise<Passage> {
   if (!gate) return { kind: "run" };
   let asked = open.approval;
   if (!asked) {
-    const plan = args.tool?.plan?.(open.call.args);
+    const plan = await args.tool?.plan?.(open.call.args, args.signal);
     if (!plan || plan.kind === "run") return { kind: "run" };
     const now = args.clock.now();
     const request: PendingApproval = { id: gate.newId(), step: args.step, index: open.index, call: plan.call, targetStates: plan.targetStates, why: plan.why, requestedAt: now, expiresAt: gate.expiresAt(now) };
@@ -73,13 +73,11 @@ function decisionOf(request: PendingApproval, answer: ApprovalOutcome, now: numb
 
 /** What a turn whose approval expired says: nothing was done. */
 export function expiredNote(request: PendingApproval): string {
-  const { call } = request;
   const minutes = Math.round((request.expiresAt - request.requestedAt) / 60_000);
-  return `No one answered the approval for ${call.domain}.${call.service} on ${call.targets.join(", ") || "no entity"} within ${minutes} minutes; nothing was done and the turn ended. Send the request again to ask anew.`;
+  return `No one answered the approval for ${approvalWords(request.call)} within ${minutes} minutes; nothing was done and the turn ended. Send the request again to ask anew.`;
 }
 
 function deniedMessage(request: PendingApproval, decision: ApprovalDecisionDetail): string {
-  const { call } = request;
   const reason = decision.reason ? ` Their reason: ${decision.reason}` : "";
-  return `A person denied ${call.domain}.${call.service} on ${call.targets.join(", ") || "no entity"}; nothing was done.${reason} Tell the user, and do not try this again unless they ask.`;
+  return `A person denied ${approvalWords(request.call)}; nothing was done.${reason} Tell the user, and do not try this again unless they ask.`;
 }

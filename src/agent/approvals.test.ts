@@ -216,7 +216,7 @@ describe("approvals", () => {
   it("an approval covers exactly one call: other entities or other data need a new one", async () => {
     const s = await stack();
     s.runtime(undefined, ACTS);
-    const approved = { domain: "light", service: "turn_on", targets: ["light.kitchen_ceiling"], data: { brightness_pct: 40 } };
+    const approved = { kind: "call_service" as const, domain: "light", service: "turn_on", targets: ["light.kitchen_ceiling"], data: { brightness_pct: 40 } };
     const ctx = (args: Partial<ToolCallContext> = {}): ToolCallContext => ({
       principal: alice,
       signal: new AbortController().signal,

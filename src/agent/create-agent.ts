@@ -3,7 +3,7 @@ import type { HomeIndex } from "../indexer/index.js";
 import type { Clock, Logger } from "../shared/index.js";
 import type { PersonaRegistry } from "../personas/index.js";
 import type { Store } from "../store/index.js";
-import { createCallServiceTool, createGroundingTools, ToolRegistry, type ActuationCeiling, type ToolNameSeparator } from "../tools/index.js";
+import { createCallServiceTool, createGroundingTools, createLogicTools, createTimeTools, ToolRegistry, type ActuationCeiling, type ToolNameSeparator } from "../tools/index.js";
 import { exposedView } from "./exposed-index.js";
 import { createExposureSource, type ExposureSource } from "./exposure-source.js";
 import type { TurnPersonas } from "./execute-continuation.js";
@@ -17,6 +17,8 @@ export interface CreateAgentOptions {
   clock: Clock;
   logger: Logger;
   ceiling: ActuationCeiling;
+  /** allow_automation_edits: sessions that ask a person may save automations after a yes. */
+  automationEdits?: boolean;
   maxConcurrentModelCalls?: number;
   /** approval_timeout_s, in ms. */
   approvalTimeoutMs?: number;
@@ -36,7 +38,15 @@ export function createAgent(options: CreateAgentOptions): { runtime: AgentRuntim
   const exposure = createExposureSource({ ha: options.ha, clock: options.clock, logger: options.logger });
   const view = exposedView(options.index, (e) => exposure.visible(e));
   const registry = new ToolRegistry(options.separator);
-  for (const tool of [...createGroundingTools({ index: view, ha: options.ha, clock: options.clock, ...(options.timeZone ? { timeZone: options.timeZone } : {}) }), createCallServiceTool({ ha: options.ha, index: view, ceiling: options.ceiling })]) registry.register(tool);
+  const timeZone = options.timeZone ? { timeZone: options.timeZone } : {};
+  for (const tool of [
+    ...createGroundingTools({ index: view, ha: options.ha, clock: options.clock, ...timeZone }),
+    ...createTimeTools({ index: view, ha: options.ha, clock: options.clock, ...timeZone }),
+    createCallServiceTool({ ha: options.ha, index: view, ceiling: options.ceiling }),
+    // Automations are configuration, not devices: Assist exposes none by default, and these tools are for administrators, who see them all in HA.
+    ...createLogicTools({ index: options.index, ha: options.ha, clock: options.clock, automationEdits: options.automationEdits === true, ...timeZone }),
+  ])
+    registry.register(tool);
   const personas = options.personas
     ? { registry: options.personas, context: { index: view, ha: options.ha, clock: options.clock, logger: options.logger.child({ part: "personas" }), refresh: () => exposure.refresh(), ...(options.timeZone ? { timeZone: options.timeZone } : {}) } }
     : undefined;
@@ -49,6 +59,7 @@ export function createAgent(options: CreateAgentOptions): { runtime: AgentRuntim
     clock: options.clock,
     logger: options.logger,
     ceiling: options.ceiling,
+    automationEdits: options.automationEdits === true,
     exposure,
     ...(options.maxConcurrentModelCalls ? { maxConcurrentModelCalls: options.maxConcurrentModelCalls } : {}),
     ...(options.approvalTimeoutMs ? { approvalTimeoutMs: options.approvalTimeoutMs } : {}),

@@ -29,11 +29,14 @@ export interface TurnDeps {
   logger: Logger;
   events: AgentEvents;
   ceiling: ActuationCeiling;
+  /** allow_automation_edits: the agent may save automations, after a person's yes. */
+  automationEdits?: boolean;
   exposure?: { refresh(): Promise<void> };
   personas?: TurnPersonas;
 }
 
 export interface TurnRun {
+  /** The session's owner, as an administrator or not as the turn's request recorded it. */
   principal: Principal;
   session: SessionHead;
   continuation: ContinuationRecord;
@@ -85,7 +88,9 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
   const actuation = effectiveActuation(deps.ceiling, session);
   const asks = actuation?.approval === "ask";
   const context = new ContentProvider();
-  context.set("policy", policyLines({ actuation: actuation ? "allowed" : "refused", allowlist: asks ? [] : (actuation?.allowlistedServices ?? []), allowTools: cont.request.allowTools, asks }));
+  // Saving automations: the add-on allows it, someone is asked, and the owner is an administrator (the tool is offered then).
+  const saves = deps.automationEdits === true && session.policy.approval === "ask" && principal.isAdmin;
+  context.set("policy", policyLines({ actuation: actuation ? "allowed" : "refused", allowlist: asks ? [] : (actuation?.allowlistedServices ?? []), allowTools: cont.request.allowTools, asks, saves }));
   if (cont.request.allowTools) context.set("tool_guidance", TOOL_GUIDANCE);
   if (deps.index.ready) context.set("home_overview", homeOverview(deps.index.query()));
   // Read now, not when the turn was queued: the previous turn of the session may have changed it since.
@@ -114,7 +119,8 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
         actuation,
         maxResultChars: maxResultCharsFor(run.model.facts.contextWindow),
         saveLarge: (content, name) => store.artifacts.put(owner, cont.id, { content, mediaType: "application/json", name }),
-        actions: { index: deps.index, ceiling: deps.ceiling },
+        asks: session.policy.approval === "ask",
+        automationEdits: deps.automationEdits === true,
         extra: [rememberTool()],
         ...(persona?.ok ? { only: persona.persona.tools } : {}),
       })

@@ -22,7 +22,8 @@ export async function callModel(turn: Turn, wrapUp: WrapUpBudget | undefined): P
   const timeLeft = Math.max(1, budgets.timeBudgetMs - counters.activeMs);
   const timeout = AbortSignal.timeout(timeLeft);
   const system = composeSystem(options.context);
-  const tools = wrapUp ? [] : options.tools.map((t) => t.declaration);
+  // A withheld tool is answered if called, but never offered.
+  const tools = wrapUp ? [] : options.tools.filter((t) => !t.withheld).map((t) => t.declaration);
   const facts = options.model.facts;
   const budget = outputBudget({ window: facts.contextWindow, cap: options.maxOutputTokens ?? facts.maxOutputTokens });
   const limit = Math.min(budget.promptLimit, budgets.maxTokensPerTurn);

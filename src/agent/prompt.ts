@@ -24,7 +24,7 @@ export function composeSystem(provider: ContentProvider): string {
 }
 
 /** What the agent may and may not do, stated plainly for the model. */
-export function policyLines(args: { actuation: "allowed" | "refused"; allowlist: readonly string[]; allowTools: boolean; asks?: boolean }): string[] {
+export function policyLines(args: { actuation: "allowed" | "refused"; allowlist: readonly string[]; allowTools: boolean; asks?: boolean; saves?: boolean }): string[] {
   const lines = ["- Never reveal tokens, keys or passwords; you are never given any."];
   if (!args.allowTools) lines.push("- Tools are off for this message: answer from the conversation alone.");
   else if (args.actuation === "refused") lines.push("- You may read the home but not change it. If asked to change something, say that the add-on owner must allow actuation.");
@@ -32,7 +32,8 @@ export function policyLines(args: { actuation: "allowed" | "refused"; allowlist:
     const scope = args.allowlist.length ? ` limited to: ${args.allowlist.join(", ")}` : "";
     lines.push(`- You may change the home with call_service${scope}. Act only when the user asked for it, and say exactly what you changed.`);
   }
-  if (args.allowTools && args.asks) {
+  if (args.allowTools && args.saves) lines.push("- You may save an automation with automation_save, after automation_check finds no problem and only when the user asks for it; each save waits for a person's yes to the exact config.");
+  if (args.allowTools && (args.asks || args.saves)) {
     lines.push("- Some calls wait for a person to approve them first. If one is denied (approval_denied), nothing was done: say so plainly, give their reason if any, and do not retry it.");
   }
   return lines;
@@ -41,7 +42,7 @@ export function policyLines(args: { actuation: "allowed" | "refused"; allowlist:
 export const TOOL_GUIDANCE = [
   "- Find entities with index_search before reading or changing them; never guess entity ids.",
   "- Ask for several independent things at once: calls in one step run in parallel.",
-  "- For \"why\" questions use diagnose_entity and analyze_errors.",
+  "- For \"why\" questions use diagnose_entity and analyze_errors; for why something did not happen, the runs of the automation that should have done it (automation_inspect).",
   "- Keep answers short and plain, and name each entity with its id, e.g. Kitchen ceiling (light.kitchen_ceiling).",
 ];
 

@@ -11,10 +11,8 @@ import {
   TooManyOpenError,
   isFinalStatus,
   type ContinuationRecord,
-  type ContinuationRequest,
   type MessageRef,
   type PendingApproval,
-  type SessionHead,
   type Store,
 } from "../store/index.js";
 import type { ActuationCeiling, AgentService, ApprovalAnswer, ToolRegistry } from "../tools/index.js";
@@ -29,6 +27,7 @@ import { gatedModel } from "./gated-model.js";
 import { ApprovalDeadlines, expiredEarlier, expiredError, expireWaitingTurn } from "./approval-expiry.js";
 import { readJournal } from "./journal.js";
 import { storeJournal } from "./store-journal.js";
+import { turnModel } from "./turn-model.js";
 
 /** What the runtime asks of the models: the configured one, or another of the same provider for one turn. */
 export type AgentModels = Pick<ModelSource, "get" | "missing">;
@@ -41,6 +40,8 @@ export interface AgentRuntimeOptions {
   clock: Clock;
   logger: Logger;
   ceiling: ActuationCeiling;
+  /** allow_automation_edits: turns that ask a person may save automations after a yes. */
+  automationEdits?: boolean;
   /** Model calls in flight across all sessions (default 4). */
   maxConcurrentModelCalls?: number;
   /** Read before each turn, so the agent follows what the user exposed to Assist. */
@@ -127,6 +128,7 @@ export class AgentRuntime implements AgentService {
       created = await this.options.store.continuations.create(principal.id, args.sessionId, {
         message: args.message,
         allowTools: args.allowTools ?? true,
+        ownerIsAdmin: principal.isAdmin,
         ...(args.timeBudgetMs ? { timeBudgetMs: args.timeBudgetMs } : {}),
         ...(args.idempotencyKey ? { idempotencyKey: args.idempotencyKey } : {}),
         ...(modelName ? { model: modelName } : {}),
@@ -334,7 +336,7 @@ export class AgentRuntime implements AgentService {
         await this.#expireIdle(owner, record, record.approval).catch((err: unknown) => logger.warn({ continuation: continuationId, err: describeError(err) }, "a turn whose approval expired could not be ended; the next start ends it"));
         continue;
       }
-      // The turn runs for its owner, as it did when it was sent; it only reads the id.
+      // The turn runs for its owner, an administrator or not as its request recorded (#start).
       const principal: Principal = { id: owner, name: owner, kind: owner.startsWith("addon:") ? "addon" : "user", isAdmin: false };
       await this.#takeUp(principal, record).catch((err: unknown) => {
         logger.warn({ continuation: continuationId, err: describeError(err) }, "a turn waiting for approval could not be taken up; it is taken up when the approval is answered, and ends at its deadline if no one does");
@@ -418,15 +420,17 @@ export class AgentRuntime implements AgentService {
     await Promise.race([Promise.all(all.map((r) => r.done.catch(() => undefined))), new Promise((r) => setTimeout(r, 1_000))]);
   }
 
-  #start(principal: Principal, continuation: ContinuationRecord, model: ModelClient): void {
+  /** Every turn reads Home Assistant as its owner was when the message was sent, whoever takes it up (a restart, an answer from the console). */
+  #start(caller: Principal, continuation: ContinuationRecord, model: ModelClient): void {
     const store = this.options.store;
+    const principal: Principal = { ...caller, isAdmin: continuation.request.ownerIsAdmin };
     const session = store.sessions.get(principal.id, continuation.sessionId)!;
     const cancel = new AbortController();
     const interrupt = new AbortController();
     const streamed: StreamedText | undefined = continuation.request.stream ? { text: "", active: false } : undefined;
     const approvals = this.#desk.gate({ owner: principal.id, continuationId: continuation.id, timeBudgetMs: continuation.request.timeBudgetMs ?? session.budgets.maxDurationMs, model: `${model.provider}/${model.model}` });
     const done = executeContinuation(
-      { store, registry: this.options.registry, index: this.options.index, clock: this.options.clock, logger: this.options.logger, events: this.events, ceiling: this.options.ceiling, exposure: this.options.exposure, ...(this.options.personas ? { personas: this.options.personas } : {}) },
+      { ...this.options, events: this.events },
       { principal, session, continuation, model: gatedModel(model, this.#gate, session.id), signal: cancel.signal, drain: this.#drain.signal, interrupt: interrupt.signal, approvals, ...(streamed ? { streamed } : {}) },
     ).catch((err: unknown) => this.#failed(principal, continuation.id, err));
     const entry: Running = { sessionId: session.id, cancel, interrupt, done, ...(streamed ? { streamed } : {}) };
@@ -474,16 +478,4 @@ export class AgentRuntime implements AgentService {
   #refuseWhileDraining(): void {
     if (this.#drain.signal.aborted) throw new AgentError("shutting_down", "HA Agent is shutting down; send the message again in a moment.");
   }
-}
-
-/**
- * The model a turn runs on, as decided when it was sent. A session that
- * fixes its model always runs on it. Records of older versions kept a
- * per-turn model in their planner hints; that is honoured only where the
- * session lets a turn choose.
- */
-export function turnModel(request: ContinuationRequest, session: SessionHead): string | undefined {
-  if (session.policy.enforceFixedModel) return session.model.name;
-  const legacy = request.plannerHints?.model;
-  return request.model ?? (typeof legacy === "string" ? legacy : undefined) ?? session.model.name;
 }

@@ -1,3 +1,4 @@
+import { approvalShown, approvalWords } from "../store/index.js";
 import type { JournalEntry, TurnJournal } from "./journal.js";
 import { JournalRecordSchema } from "./records.js";
 import type { AgentEvent } from "./events.js";
@@ -33,9 +34,8 @@ export function stepEventOf(entry: JournalEntry, seq: number): StepEvent | undef
   }
   if (record.type === "approval_request") {
     const { id, call, expiresAt } = record.detail;
-    const service = `${call.domain}.${call.service}`;
-    const approval = { approval_id: id, service, targets: call.targets, data: call.data, expires_at: new Date(expiresAt).toISOString() };
-    return { type: "approval", seq, payload: { approval, message: `Waiting for a person to approve ${service} on ${call.targets.join(", ") || "no entity"}` } };
+    const approval = { approval_id: id, ...approvalShown(call), expires_at: new Date(expiresAt).toISOString() };
+    return { type: "approval", seq, payload: { approval, message: `Waiting for a person to approve ${approvalWords(call)}` } };
   }
   if (record.type === "approval_decision") {
     const { approvalId, decision, reason } = record.detail;

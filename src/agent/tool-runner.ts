@@ -81,7 +81,8 @@ async function runOne(options: RunToolsOptions, open: OpenCall): Promise<ToolRes
   let outcome: AgentToolOutcome;
   if (action && open.intent) {
     // The intent is durable and the result is not: the call may have reached Home Assistant.
-    outcome = { ok: false, error: { code: "outcome_unknown", message: `Outcome unknown after a restart: this action was not repeated. ${await options.describeUnknownOutcome(call)}` } };
+    outcome = await settleUnknown(options, open, tool);
+    if (options.signal.aborted) return undefined;
   } else {
     let approved: ApprovalCall | undefined;
     if (action) {
@@ -142,8 +143,29 @@ async function invoke(tool: AgentTool, call: ToolCall, signal: AbortSignal, appr
   }
 }
 
+/**
+ * An action that may have run before a restart: its tool finds out what
+ * happened (and finishes what is safe to finish, with the approval the
+ * journal holds), or the model is told the outcome is unknown and what the
+ * targets look like now. Either way it is never simply run again.
+ */
+async function settleUnknown(options: RunToolsOptions, open: OpenCall, tool: AgentTool | undefined): Promise<AgentToolOutcome> {
+  const { call } = open;
+  if (tool?.settle) {
+    const approval = open.approval;
+    const approved = approval?.decision?.decision === "approve" ? approval.request.call : undefined;
+    try {
+      return await tool.settle(call.args, options.signal, approved);
+    } catch (err) {
+      if (options.signal.aborted) return { ok: false, error: { code: "cancelled", message: "The turn was cancelled before this call finished." } };
+      return { ok: false, error: { code: "outcome_unknown", message: `Outcome unknown after a restart, and it could not be checked (${describeError(err)}); this action was not repeated. Ask the user before trying again.` } };
+    }
+  }
+  return { ok: false, error: { code: "outcome_unknown", message: `Outcome unknown after a restart: this action was not repeated. ${await options.describeUnknownOutcome(call)}` } };
+}
+
 function unknownTool(name: string, tools: ReadonlyMap<string, AgentTool>): AgentToolOutcome {
-  const valid = [...tools.keys()].join(", ") || "none in this turn";
+  const valid = [...tools].filter(([, t]) => !t.withheld).map(([n]) => n).join(", ") || "none in this turn";
   return { ok: false, error: { code: "unknown_tool", message: `There is no tool "${name}". The tools you can call are: ${valid}.` } };
 }
 

@@ -66,6 +66,8 @@ export const OPTION_SCHEMAS = {
   /** Services that always need a person's yes, even when a session allows them beforehand. */
   approval_required: servicePatterns().default(["lock.*", "alarm_control_panel.*"]),
   approval_timeout_s: wholeNumber(30, 86_400).default(600),
+  /** Lets automation_save write automations; the agent still saves only after a person's yes. */
+  allow_automation_edits: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "expected true or false" })).default(false),
   max_concurrent_model_calls: wholeNumber(1, 32).default(4),
   session_idle_days: wholeNumber(1, 365).default(7),
   continuation_retention_hours: wholeNumber(1, 24 * 90).default(24),
@@ -112,6 +114,7 @@ export const OPTION_ENV: Record<OptionName, string> = {
   actuation_allowlist: "ACTUATION_ALLOWLIST",
   approval_required: "APPROVAL_REQUIRED",
   approval_timeout_s: "APPROVAL_TIMEOUT_S",
+  allow_automation_edits: "ALLOW_AUTOMATION_EDITS",
   max_concurrent_model_calls: "MAX_CONCURRENT_MODEL_CALLS",
   session_idle_days: "SESSION_IDLE_DAYS",
   continuation_retention_hours: "CONTINUATION_RETENTION_HOURS",

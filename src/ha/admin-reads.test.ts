@@ -33,10 +33,10 @@ describe("the list of Home Assistant's admin-only reads", () => {
   );
 
   it("treats a read it does not know as admin-only, until the list says otherwise", () => {
-    expect(readRule(ws("energy/get_prefs"))).toBeUndefined();
-    expect(mayRead(member, ws("energy/get_prefs"))).toBe(false);
+    expect(readRule(ws("energy/save_prefs"))).toBeUndefined();
+    expect(mayRead(member, ws("energy/save_prefs"))).toBe(false);
     expect(mayRead(member, rest("GET", "states"))).toBe(false);
-    expect(mayRead(admin, ws("energy/get_prefs"))).toBe(true);
+    expect(mayRead(admin, ws("energy/save_prefs"))).toBe(true);
   });
 
   it.each([["config/../error_log"], ["/error_log"], ["%65rror_log"], ["error_log?lines=10"], ["config//automation/config/x"], ["config/automation/config/x/"], ["%zz"]])(

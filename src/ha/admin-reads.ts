@@ -59,6 +59,12 @@ export const HA_READ_RULES: readonly HaReadRule[] = [
     source: "homeassistant/components/config/view.py: BaseEditConfigView get, post and delete are @require_admin",
   },
   {
+    what: "an automation's configuration",
+    websocket: ["automation/config"],
+    adminOnly: true,
+    source: "homeassistant/components/automation/__init__.py: websocket_config is @websocket_api.require_admin",
+  },
+  {
     what: "automation and script traces",
     websocket: ["trace/list", "trace/get", "trace/contexts"],
     adminOnly: true,
@@ -70,6 +76,12 @@ export const HA_READ_RULES: readonly HaReadRule[] = [
     websocket: ["render_template"],
     adminOnly: false,
     source: "homeassistant/components/websocket_api/commands.py: handle_render_template has no require_admin",
+  },
+  {
+    what: "checking triggers, conditions and actions",
+    websocket: ["validate_config"],
+    adminOnly: false,
+    source: "homeassistant/components/websocket_api/commands.py: handle_validate_config has no require_admin",
   },
   {
     what: "history",
@@ -88,6 +100,18 @@ export const HA_READ_RULES: readonly HaReadRule[] = [
     websocket: ["recorder/statistics_during_period"],
     adminOnly: false,
     source: "homeassistant/components/recorder/websocket_api.py: no require_admin",
+  },
+  {
+    what: "statistics metadata",
+    websocket: ["recorder/get_statistics_metadata", "recorder/list_statistic_ids"],
+    adminOnly: false,
+    source: "homeassistant/components/recorder/websocket_api.py: ws_get_statistics_metadata and ws_list_statistic_ids have no require_admin",
+  },
+  {
+    what: "the Energy dashboard's preferences",
+    websocket: ["energy/get_prefs"],
+    adminOnly: false,
+    source: "homeassistant/components/energy/websocket_api.py: ws_get_prefs has no require_admin (ws_save_prefs has)",
   },
   {
     what: "states, configuration and services",

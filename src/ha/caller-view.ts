@@ -33,12 +33,15 @@ export function callerView(client: HaClient, caller: HaCaller): CallerHa {
     statistics: (args) => checked(ws(messages.statisticsMessage(args)), () => client.statistics(args)),
     systemLog: () => checked(ws(messages.systemLogMessage()), () => client.systemLog()),
     errorLog: () => checked(ERROR_LOG, () => client.errorLog()),
-    renderTemplate: (template, variables) => checked(ws(messages.renderTemplateMessage(template, variables)), () => client.renderTemplate(template, variables)),
+    statisticsMetadata: (ids) => checked(ws(messages.statisticsMetadataMessage(ids)), () => client.statisticsMetadata(ids)),
+    energyPrefs: () => checked(ws(messages.energyPrefsMessage()), () => client.energyPrefs()),
+    renderTemplate: (args) => checked(ws(messages.renderTemplateMessage(args)), () => client.renderTemplate(args)),
     callService: (args) => checked(ws(messages.callServiceMessage(args)), () => client.callService(args)),
     getStates: () => checked(ws(messages.getStatesMessage()), () => client.getStates()),
     getConfig: () => checked(ws(messages.getConfigMessage()), () => client.getConfig()),
     getServices: () => checked(ws(messages.getServicesMessage()), () => client.getServices()),
     sendCommand: <T>(message: { type: string; [key: string]: unknown }) => checked(ws(message), () => client.sendCommand<T>(message)),
     restGet: <T>(path: string) => checked({ rest: { method: "GET", path } }, () => client.restGet<T>(path)),
+    restPost: <T>(path: string, body: unknown) => checked({ rest: { method: "POST", path } }, () => client.restPost<T>(path, body)),
   };
 }

@@ -104,12 +104,24 @@ describe("HA client against a minimal fake HA", () => {
     expect((err as HaCommandError).code).toBe("unknown_command");
   });
 
-  it("renderTemplate resolves with the first rendering and skips warnings", async () => {
+  it("renderTemplate resolves with the first rendering and the warnings that came before it", async () => {
     const ha = await fake();
     const c = client(ha);
     await c.connect();
-    await expect(c.renderTemplate("{{ 1 + 1 }}")).resolves.toBe("rendered:{{ 1 + 1 }}");
+    await expect(c.renderTemplate({ template: "{{ 1 + 1 }}" })).resolves.toEqual({ result: "rendered:{{ 1 + 1 }}", warnings: ["just a warning"] });
     // It unsubscribed after the first result.
+    await waitUntil(() => ha.received.some((m) => m.type === "unsubscribe_events"), "unsubscribe_events");
+  });
+
+  it("renderTemplate gives up after its time limit when Home Assistant does not render, and unsubscribes", async () => {
+    const ha = await fake({ templateSilent: true });
+    const c = client(ha);
+    await c.connect();
+    const err = await c.renderTemplate({ template: "{{ 1 }}", timeoutMs: 100 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HaCommandError);
+    expect((err as HaCommandError).code).toBe("template_timeout");
+    expect((err as Error).message).toBe("Home Assistant did not render the template within 100 ms.");
+    expect(ha.received.find((m) => m.type === "render_template")).toMatchObject({ timeout: 0.1 });
     await waitUntil(() => ha.received.some((m) => m.type === "unsubscribe_events"), "unsubscribe_events");
   });
 
@@ -117,7 +129,7 @@ describe("HA client against a minimal fake HA", () => {
     const ha = await fake({ templateError: "UndefinedError: 'foo' is undefined" });
     const c = client(ha);
     await c.connect();
-    const err = await c.renderTemplate("{{ foo.bar }}").catch((e: unknown) => e);
+    const err = await c.renderTemplate({ template: "{{ foo.bar }}" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HaCommandError);
     expect((err as HaCommandError).code).toBe("template_error");
     expect((err as Error).message).toContain("'foo' is undefined");

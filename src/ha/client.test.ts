@@ -112,8 +112,8 @@ describe("HA client against the simulator", () => {
     const c = client();
     await c.connect();
     const lock = sim.home.getState("lock.front_door")?.state;
-    await expect(c.renderTemplate("Lock is {{ states('lock.front_door') }}")).resolves.toBe(`Lock is ${String(lock)}`);
-    const err = await c.renderTemplate("{{ states('lock.front_door') | float }}").catch((e: unknown) => e);
+    await expect(c.renderTemplate({ template: "Lock is {{ states('lock.front_door') }}" })).resolves.toEqual({ result: `Lock is ${String(lock)}`, warnings: [] });
+    const err = await c.renderTemplate({ template: "{{ states('lock.front_door') | float }}" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HaCommandError);
     expect((err as HaCommandError).code).toBe("template_error");
   });

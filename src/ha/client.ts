@@ -6,12 +6,13 @@ import { createManagedConnection, type ConnectionOptions } from "./connection.js
 import { HaCommandError, HaNotConnectedError } from "./errors.js";
 import * as messages from "./messages.js";
 import { normalizeHaError } from "./normalize-error.js";
-import { restGetJson, restGetText, type RestOptions } from "./rest.js";
+import { restGetJson, restGetText, restPostJson, type RestOptions } from "./rest.js";
 import type {
   AreaRegistryEntry,
   CallServiceResult,
   ConnectionStatus,
   DeviceRegistryEntry,
+  EnergyPrefs,
   EntitiesMessage,
   EntityRegistryEntry,
   ExtendedEntityRegistryEntry,
@@ -25,6 +26,8 @@ import type {
   HistoryResult,
   LabelRegistryEntry,
   LogbookEntry,
+  RenderedTemplate,
+  StatisticMetadata,
   StatisticValue,
   SystemLogEntry,
   Unsubscribe,
@@ -37,6 +40,9 @@ export interface HaClientOptions extends ConnectionOptions {
   /** Per REST request. Default 10 000. */
   restTimeoutMs?: number;
 }
+
+/** How long past a template's time limit an answer may take to arrive before the call gives up. */
+const TEMPLATE_ANSWER_GRACE_MS = 500;
 
 /** What a `render_template` subscription sends: a rendering, or (with report_errors) an error. */
 type RenderTemplateEvent = { result: unknown; listeners?: unknown } | { error: string; level?: string };
@@ -161,18 +167,28 @@ export function createHaClient(options: HaClientOptions): HaClient & { connect()
     );
   }
 
-  async function renderTemplate(template: string, variables?: Record<string, unknown>): Promise<unknown> {
+  async function renderTemplate(args: { template: string; variables?: Record<string, unknown>; timeoutMs?: number }): Promise<RenderedTemplate> {
     const conn = live();
+    const warnings: string[] = [];
     return new Promise((resolve, reject) => {
       let settled = false;
       let unsubscribe: (() => Promise<void>) | undefined;
       const finish = (settle: () => void) => {
         if (settled) return;
         settled = true;
+        clearTimeout(timer);
         stopWatching();
         settle();
         unsubscribe?.().catch(() => undefined);
       };
+      // HA refuses a template that would render longer than the limit itself; this bounds a Home Assistant that does not answer at all.
+      const timer =
+        args.timeoutMs === undefined
+          ? undefined
+          : setTimeout(
+              () => finish(() => reject(new HaCommandError("template_timeout", `Home Assistant did not render the template within ${args.timeoutMs} ms.`))),
+              args.timeoutMs + TEMPLATE_ANSWER_GRACE_MS,
+            );
       // A one-shot subscription is not resubscribed, so a drop would leave it pending forever.
       const stopWatching = connection.onStatus((status) => {
         if (status !== "connected") finish(() => reject(new HaNotConnectedError(NOT_CONNECTED_REASON[status])));
@@ -180,11 +196,12 @@ export function createHaClient(options: HaClientOptions): HaClient & { connect()
       conn
         .subscribeMessage<RenderTemplateEvent>(
           (event) => {
-            if ("result" in event) finish(() => resolve(event.result));
-            else if (event.level === "WARNING") log.debug({ warning: event.error }, "template warning");
+            if ("result" in event) finish(() => resolve({ result: event.result, warnings }));
+            // Warnings (an undefined name) come before the result they belong to.
+            else if (event.level === "WARNING") warnings.push(event.error);
             else finish(() => reject(new HaCommandError("template_error", event.error)));
           },
-          messages.renderTemplateMessage(template, variables),
+          messages.renderTemplateMessage(args),
           { resubscribe: false },
         )
         .then(
@@ -237,9 +254,12 @@ export function createHaClient(options: HaClientOptions): HaClient & { connect()
     logbook: (args) => sendCommand<LogbookEntry[]>(messages.logbookMessage(args)),
     systemLog: () => sendCommand<SystemLogEntry[]>(messages.systemLogMessage()),
     statistics: (args) => sendCommand<Record<string, StatisticValue[]>>(messages.statisticsMessage(args)),
+    statisticsMetadata: (ids) => sendCommand<StatisticMetadata[]>(messages.statisticsMetadataMessage(ids)),
+    energyPrefs: () => sendCommand<EnergyPrefs>(messages.energyPrefsMessage()),
     renderTemplate,
 
     restGet: <T>(path: string) => restGetJson<T>(rest, path),
+    restPost: <T>(path: string, body: unknown) => restPostJson<T>(rest, path, body),
     errorLog: () => restGetText(rest, ERROR_LOG.rest.path),
     forCaller: (caller) => callerView(client, caller),
   };

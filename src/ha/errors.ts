@@ -45,13 +45,15 @@ export class HaCommandError extends HaAgentError {
   }
 }
 
-/** A REST call got a non-2xx answer or no answer at all (`status` is null then). */
+/** A REST call got a non-2xx answer or no answer at all (`status` is null then). `body`: the answer's text, when there was one. */
 export class HaRestError extends HaAgentError {
   readonly status: number | null;
+  readonly body: string | undefined;
 
-  constructor(status: number | null, message: string, options?: { cause?: unknown }) {
-    super("ha_rest_error", message, options);
+  constructor(status: number | null, message: string, options?: { cause?: unknown; body?: string }) {
+    super("ha_rest_error", message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.status = status;
+    this.body = options?.body;
   }
 }
 

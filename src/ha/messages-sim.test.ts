@@ -24,7 +24,9 @@ const SAMPLES: Record<keyof typeof messages, () => messages.HaMessage | undefine
   historyMessage: () => messages.historyMessage({ startTime: new Date(), entityIds: ["light.kitchen_ceiling"] }),
   logbookMessage: () => messages.logbookMessage({ startTime: new Date() }),
   statisticsMessage: () => messages.statisticsMessage({ startTime: new Date(), statisticIds: [], period: "hour" }),
-  renderTemplateMessage: () => messages.renderTemplateMessage("{{ 1 }}"),
+  renderTemplateMessage: () => messages.renderTemplateMessage({ template: "{{ 1 }}" }),
+  statisticsMetadataMessage: () => messages.statisticsMetadataMessage(),
+  energyPrefsMessage: () => messages.energyPrefsMessage(),
   subscribeEntitiesMessage: () => messages.subscribeEntitiesMessage(),
   exposedEntitiesMessage: () => messages.exposedEntitiesMessage(),
   exposeNewEntitiesMessage: () => messages.exposeNewEntitiesMessage("conversation"),
@@ -86,8 +88,10 @@ describe("every request the product sends passes HA's strict schemas", () => {
       await ha.callService({ domain: "weather", service: "get_forecasts", serviceData: { type: "daily" }, target: { entity_id: "weather.forecast_home" }, returnResponse: true });
       await ha.history({ ...day, entityIds: ["light.kitchen_ceiling"], minimalResponse: true, noAttributes: true, significantChangesOnly: false });
       await ha.logbook({ ...day, entityIds: ["light.kitchen_ceiling"], deviceIds: [index.entity("light.kitchen_ceiling")!.deviceId!] });
-      await ha.statistics({ ...day, statisticIds: ["sensor.kitchen_temperature"], period: "year", types: ["mean", "last_reset"] });
-      await ha.renderTemplate("{{ states('light.kitchen_ceiling') }} {{ x }}", { x: 1 });
+      await ha.statistics({ ...day, statisticIds: ["sensor.kitchen_temperature"], period: "year", types: ["mean", "last_reset"], units: { temperature: "°F" } });
+      await ha.statisticsMetadata(["sensor.kitchen_temperature"]);
+      await ha.energyPrefs();
+      await ha.renderTemplate({ template: "{{ states('light.kitchen_ceiling') }} {{ x }}", variables: { x: 1 }, timeoutMs: 2_000 });
       await ha.listExposedEntities();
       await ha.getExposeNewEntities("conversation");
       const unsubEntities = await ha.subscribeEntities(() => undefined);

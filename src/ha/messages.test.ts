@@ -36,6 +36,8 @@ describe("message builders", () => {
   });
 
   it("asks HA to report template errors", () => {
-    expect(renderTemplateMessage("{{ 1 }}", { x: 1 })).toEqual({ type: "render_template", template: "{{ 1 }}", variables: { x: 1 }, report_errors: true });
+    expect(renderTemplateMessage({ template: "{{ 1 }}", variables: { x: 1 } })).toEqual({ type: "render_template", template: "{{ 1 }}", variables: { x: 1 }, report_errors: true });
+    // HA's timeout is in seconds.
+    expect(renderTemplateMessage({ template: "{{ 1 }}", timeoutMs: 2_500 })).toMatchObject({ timeout: 2.5 });
   });
 });

@@ -73,12 +73,20 @@ export function statisticsMessage(args: Parameters<HaClient["statistics"]>[0]): 
     statistic_ids: args.statisticIds,
     period: args.period,
     types: args.types,
+    units: args.units,
   });
 }
 
-export function renderTemplateMessage(template: string, variables?: Record<string, unknown>): HaMessage {
-  // report_errors makes HA send render errors as events instead of only logging them.
-  return compact({ type: "render_template", template, variables, report_errors: true });
+/** The recorder's metadata of statistics: their units, names and whether they have a sum or a mean. All of them without ids. */
+export const statisticsMetadataMessage = (statisticIds?: string[]): HaMessage => compact({ type: "recorder/get_statistics_metadata", statistic_ids: statisticIds });
+
+/** The Energy dashboard's preferences; HA answers `not_found` "No prefs" when it was never set up. */
+export const energyPrefsMessage = (): HaMessage => ({ type: "energy/get_prefs" });
+
+export function renderTemplateMessage(args: Parameters<HaClient["renderTemplate"]>[0]): HaMessage {
+  // report_errors makes HA send render errors as events instead of only logging them;
+  // timeout (seconds) makes HA refuse a template that would render longer.
+  return compact({ type: "render_template", template: args.template, variables: args.variables, timeout: args.timeoutMs === undefined ? undefined : args.timeoutMs / 1000, report_errors: true });
 }
 
 export const subscribeEntitiesMessage = (): HaMessage => ({ type: "subscribe_entities" });

@@ -242,6 +242,39 @@ export interface StatisticValue {
   change?: number | null;
 }
 
+/** One entry of `recorder/get_statistics_metadata` (`recorder/statistics.py`, `_flatten_list_statistic_ids_metadata_result`). */
+export interface StatisticMetadata {
+  statistic_id: string;
+  /** The unit values come in unless `units` asks for another. */
+  display_unit_of_measurement: string | null;
+  statistics_unit_of_measurement: string | null;
+  has_mean?: boolean;
+  /** 0 none, 1 arithmetic, 2 circular (HA 2025.4+); older HA sends only `has_mean`. */
+  mean_type?: number;
+  has_sum: boolean;
+  name: string | null;
+  source: string;
+  unit_class: string | null;
+}
+
+/**
+ * `energy/get_prefs`, as HA stores the Energy dashboard (`energy/data.py`).
+ * Sources are kept loose here: grid connections come in the current shape
+ * (`stat_energy_from`/`stat_energy_to`) or, from older installs, as
+ * `flow_from`/`flow_to` lists; readers check the fields they use.
+ */
+export interface EnergyPrefs {
+  energy_sources: Record<string, unknown>[];
+  device_consumption: Record<string, unknown>[];
+  device_consumption_water?: Record<string, unknown>[];
+}
+
+/** A rendered template: the result as HA parsed it (text, a number, a list…), and HA's warnings about it. */
+export interface RenderedTemplate {
+  result: unknown;
+  warnings: string[];
+}
+
 export interface CallServiceArgs {
   domain: string;
   service: string;
@@ -274,7 +307,10 @@ export interface HaCaller {
  * HaAdminOnlyError (`admin_only`) for anyone else, whichever method asks.
  */
 export interface CallerHa
-  extends Pick<HaClient, "status" | "lastSeenAt" | "history" | "logbook" | "statistics" | "systemLog" | "errorLog" | "renderTemplate" | "callService" | "getStates" | "getConfig" | "getServices" | "sendCommand" | "restGet"> {
+  extends Pick<
+    HaClient,
+    "status" | "lastSeenAt" | "history" | "logbook" | "statistics" | "statisticsMetadata" | "energyPrefs" | "systemLog" | "errorLog" | "renderTemplate" | "callService" | "getStates" | "getConfig" | "getServices" | "sendCommand" | "restGet" | "restPost"
+  > {
   /** Whether Home Assistant lets this person make `request`: for answers that leave a part out and say so. */
   allows(request: HaRequest): boolean;
 }
@@ -342,12 +378,23 @@ export interface HaClient extends HaAccess {
     statisticIds: string[];
     period: "5minute" | "hour" | "day" | "week" | "month" | "year";
     types?: ("change" | "last_reset" | "max" | "mean" | "min" | "state" | "sum")[];
+    /** Unit class → unit, e.g. `{energy: "kWh"}`: values of that class come converted. */
+    units?: Record<string, string>;
   }): Promise<Record<string, StatisticValue[]>>;
-  /** Renders a template once and returns the result. */
-  renderTemplate(template: string, variables?: Record<string, unknown>): Promise<unknown>;
+  statisticsMetadata(statisticIds?: string[]): Promise<StatisticMetadata[]>;
+  energyPrefs(): Promise<EnergyPrefs>;
+  /**
+   * Renders a template once: the first result, then the subscription ends.
+   * An error HA reports is HaCommandError (`template_error`, HA's message);
+   * with `timeoutMs`, HA refuses a slower template and the call gives up
+   * after that long (`template_timeout`).
+   */
+  renderTemplate(args: { template: string; variables?: Record<string, unknown>; timeoutMs?: number }): Promise<RenderedTemplate>;
 
   /** REST `GET {api}/{path}` with the client's token, parsed as JSON. */
   restGet<T>(path: string): Promise<T>;
+  /** REST `POST {api}/{path}` with a JSON body and the client's token, the answer parsed as JSON. */
+  restPost<T>(path: string, body: unknown): Promise<T>;
   /** REST `GET {api}/error_log` as text. */
   errorLog(): Promise<string>;
 

@@ -3,7 +3,7 @@ import type { HaClient } from "../ha/index.js";
 import type { HomeIndex } from "../indexer/index.js";
 import { estimateTokens } from "../models/index.js";
 import type { Store } from "../store/index.js";
-import { createAgentTools, createCallServiceTool, createGroundingTools, createSessionTools, ToolRegistry, type AgentService } from "../tools/index.js";
+import { createAgentTools, createCallServiceTool, createGroundingTools, createLogicTools, createSessionTools, createTimeTools, ToolRegistry, type AgentService } from "../tools/index.js";
 import { describeTools } from "./tool-bridge.js";
 
 /** Every tool the program serves, as app.ts registers them. */
@@ -13,7 +13,9 @@ function fullRegistry(): ToolRegistry {
   const ha = {} as HaClient;
   for (const t of [
     ...createGroundingTools({ index, ha }),
+    ...createTimeTools({ index, ha }),
     createCallServiceTool({ ha, index, ceiling: { allow: false, allowlist: [] } }),
+    ...createLogicTools({ index, ha }),
     ...createSessionTools({ store: {} as Store }),
     ...createAgentTools({ agent: {} as AgentService }),
   ])

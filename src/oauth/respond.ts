@@ -13,14 +13,19 @@ export function sendOAuthError(res: ServerResponse, error: OAuthError): void {
   sendJson(res, error.status, error.toJSON());
 }
 
-/** An HTML page that no other site may frame (the consent buttons must not be clickjacked). */
+/**
+ * An HTML page that no other site may frame (the consent buttons must not be clickjacked).
+ * `same-origin`, not `no-referrer`: with `no-referrer` a browser posts the consent form with
+ * `Origin: null`, which the listener's origin check rightly refuses; `same-origin` sends the page's
+ * own origin back to it and still tells no other site where the browser came from.
+ */
 export function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string | string[]> = {}): void {
   res.writeHead(status, {
     "content-type": "text/html; charset=utf-8",
     "content-length": Buffer.byteLength(html),
     "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
     "x-frame-options": "DENY",
-    "referrer-policy": "no-referrer",
+    "referrer-policy": "same-origin",
     ...NO_STORE,
     ...headers,
   });

@@ -53,7 +53,7 @@ describe("personas", () => {
       ],
     };
     const out = await registry.resolve({ name: "troubleshooter", args: { entity: "binary_sensor.hall_motion" }, ctx });
-    expect(out).toMatchObject({ name: "troubleshooter", version: "1", tools: expect.arrayContaining(["diagnose_entity"]) });
+    expect(out).toMatchObject({ name: "troubleshooter", version: "2", tools: expect.arrayContaining(["diagnose_entity", "automation_inspect", "trace"]) });
     expect(out.priming).toContain("- state: off");
     const changes = out.priming.split("recent changes")[1]!;
     expect(changes.indexOf("11:59 UTC: off")).toBeGreaterThan(-1);
@@ -104,11 +104,18 @@ describe("personas", () => {
     expect(guide.priming).toContain("light.bedroom_ceiling");
     expect(guide.priming).not.toContain("Kitchen");
     const energy = await registry.resolve({ name: "energy_analyst", args: { period: "today" }, ctx });
-    expect(energy.systemPrompt).toContain("today");
+    expect(energy.systemPrompt).toContain('The period asked about: today; energy takes it as {"start":"today","period":"day"}');
+    expect(energy.tools).toEqual(["energy", "statistics", "history", "state_query", "index_search"]);
+    // Without an Energy dashboard, the priming says so and what to do.
+    expect(energy.priming).toContain("Energy dashboard is not set up");
+    await expect(registry.resolve({ name: "energy_analyst", args: { period: "the other day" }, ctx })).rejects.toThrow(/"the other day" is not a period this reads; use "this week", "last week"/);
     const helper = await registry.resolve({ name: "automation_helper", args: { goal: "turn on the kitchen spots at sunset" }, ctx });
     expect(helper.priming).toContain("light.kitchen_spots");
     expect(helper.priming).toContain("light.turn_on");
     expect(helper.tools).not.toContain("call_service");
+    // It drafts, checks and saves: the save itself waits for a person's yes.
+    expect(helper.tools).toEqual(expect.arrayContaining(["automation_check", "automation_save", "render_template"]));
+    expect(helper.systemPrompt).toMatch(/automation_check.*automation_save only when the user asks/s);
   });
 
   it("a user entry may take a built-in's name only when it says it replaces it, and the built-in comes back when it goes", async () => {

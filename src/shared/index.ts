@@ -7,3 +7,16 @@ export { dict, own } from "./dict.js";
 export { createPerPrincipalLimit, type PerPrincipalLimit } from "./per-principal-limit.js";
 export { parseHostHeader, type HostHeader } from "./host-header.js";
 export { homeTimeZone, knownTimeZone, localDay, localStamp, localTime } from "./local-time.js";
+export {
+  addLocalDays,
+  addLocalMonths,
+  fromLocal,
+  lastLocalTime,
+  localIso,
+  localParts,
+  offsetMs,
+  startOfLocalDay,
+  startOfLocalMonth,
+  startOfLocalWeek,
+  type LocalParts,
+} from "./local-time-calendar.js";

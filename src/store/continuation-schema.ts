@@ -18,6 +18,13 @@ export const ContinuationRequestSchema = z.object({
   timeBudgetMs: storedBudget(1, BUDGET_LIMITS.maxDurationMs).optional(),
   /** The model the turn runs on, chosen once when it was sent; absent for the add-on's model. */
   model: z.string().min(1).max(255).optional(),
+  /**
+   * Whether the session's owner was a Home Assistant administrator when the
+   * message was sent: a turn taken up after a restart, with no caller to ask,
+   * reads Home Assistant and chooses its tools as that owner. Older records
+   * have none and read as a non-administrator's.
+   */
+  ownerIsAdmin: z.boolean().default(false),
   /** The continuation this one sends again (ha_agent_retry). */
   retryOf: Ulid.optional(),
   /** Written by older versions, which kept the chosen model here; read so their records stay valid. */
@@ -50,14 +57,48 @@ export const UsageSchema = z.object({
 
 export const ContinuationErrorSchema = z.object({ code: z.string(), message: z.string() });
 
-/** The exact service call an approval covers: a changed argument needs a new approval. */
-export const ApprovalCallSchema = z.object({
+/**
+ * The exact service call an approval covers: a changed argument needs a new
+ * approval. Records written before saves could be approved have no `kind`.
+ */
+export const ServiceCallActionSchema = z.object({
+  kind: z.literal("call_service").default("call_service"),
   domain: z.string().min(1),
   service: z.string().min(1),
   /** The entity ids the target resolved to when the approval was asked. */
   targets: z.array(z.string()),
   data: z.record(z.string(), z.unknown()).default({}),
 });
+
+/** The exact automation an approved save writes: this config, under this id, and nothing else. */
+export const AutomationSaveActionSchema = z.object({
+  kind: z.literal("automation_save"),
+  /** The config id the save writes (a new one is chosen when the approval is asked, so a resume writes the same). */
+  id: z.string().min(1),
+  /** Whether no automation had this id when the approval was asked. */
+  created: z.boolean(),
+  /** The automation's entity when it already existed. */
+  entityId: z.string().nullable(),
+  /** Exactly what is posted to Home Assistant. */
+  config: z.record(z.string(), z.unknown()),
+  /** A unified diff of the saved automation against this config (YAML); null for a new automation. */
+  diff: z.string().nullable(),
+});
+
+/** What an approval covers: one action, exactly as the person saw it. */
+export const ApprovalCallSchema = z.union([AutomationSaveActionSchema, ServiceCallActionSchema]);
+
+/** An approval's action as people read it: a service (`light.turn_on`) or `automation_save`, what it acts on, and its data. */
+export function approvalShown(call: ApprovalCall): { service: string; targets: string[]; data: Record<string, unknown> } {
+  if (call.kind === "automation_save") return { service: "automation_save", targets: call.entityId ? [call.entityId] : [], data: { id: call.id, created: call.created, config: call.config, diff: call.diff } };
+  return { service: `${call.domain}.${call.service}`, targets: call.targets, data: call.data };
+}
+
+/** An approval's action in a sentence's words: "light.turn_on on light.kitchen_ceiling", "saving the automation 1700000000000". */
+export function approvalWords(call: ApprovalCall): string {
+  if (call.kind === "automation_save") return `saving the ${call.created ? "new " : ""}automation ${call.entityId ?? call.id}`;
+  return `${call.domain}.${call.service} on ${call.targets.join(", ") || "no entity"}`;
+}
 
 /** A target's state when the approval was asked, for the person deciding. */
 export const TargetStateSchema = z.object({ entityId: z.string(), name: z.string().optional(), state: z.string().nullable() });
@@ -74,8 +115,12 @@ export const PendingApprovalSchema = z.object({
   index: z.number().int().nonnegative(),
   call: ApprovalCallSchema,
   targetStates: z.array(TargetStateSchema).default([]),
-  /** `approval_required`: the add-on's options say this service always asks; `not_preapproved`: the session did not allow it beforehand. */
-  why: z.enum(["approval_required", "not_preapproved"]),
+  /**
+   * `approval_required`: the add-on's options say this service always asks;
+   * `not_preapproved`: the session did not allow it beforehand;
+   * `automation_edit`: saving an automation always asks.
+   */
+  why: z.enum(["approval_required", "not_preapproved", "automation_edit"]),
   requestedAt: z.number(),
   /** When an unanswered approval ends the turn. */
   expiresAt: z.number(),
@@ -121,4 +166,6 @@ export type ContinuationResponse = z.infer<typeof ContinuationResponseSchema>;
 export type Usage = z.infer<typeof UsageSchema>;
 export type ContinuationRecord = z.infer<typeof ContinuationRecordSchema>;
 export type ApprovalCall = z.infer<typeof ApprovalCallSchema>;
+export type ServiceCallAction = z.infer<typeof ServiceCallActionSchema>;
+export type AutomationSaveAction = z.infer<typeof AutomationSaveActionSchema>;
 export type PendingApproval = z.infer<typeof PendingApprovalSchema>;

@@ -1,6 +1,6 @@
 import { fsyncDir } from "./atomic.js";
 import { dirname } from "node:path";
-import type { ContinuationRecord, PendingApproval } from "./continuation-schema.js";
+import { approvalWords, type ContinuationRecord, type PendingApproval } from "./continuation-schema.js";
 import { encodeLogLine } from "./log-format.js";
 import type { LogFacts } from "./recover-log.js";
 import type { RecoveryEnv, RecoveryReport } from "./recovery-report.js";
@@ -11,9 +11,7 @@ export const APPROVAL_EXPIRED = "approval_expired";
 
 /** What the turn says when its approval expired while HA Agent was stopped. */
 function expiredWhileStopped(approval: PendingApproval): string {
-  const { call } = approval;
-  const targets = call.targets.join(", ") || "no entity";
-  return `No one answered the approval for ${call.domain}.${call.service} on ${targets} before it expired at ${new Date(approval.expiresAt).toISOString()} (HA Agent was stopped then); nothing was done and the turn ended. Send the request again to ask anew.`;
+  return `No one answered the approval for ${approvalWords(approval.call)} before it expired at ${new Date(approval.expiresAt).toISOString()} (HA Agent was stopped then); nothing was done and the turn ended. Send the request again to ask anew.`;
 }
 
 /**

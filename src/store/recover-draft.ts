@@ -39,13 +39,22 @@ export class SessionDraft {
     });
   }
 
-  /** Lists the turn as it stands now, keeping the preview already shown. */
+  /**
+   * Lists the turn as it stands now, keeping the preview already shown. A
+   * turn still open after recovery (one that waits for a person) is listed
+   * open too, even when session.json never learnt of it: the next boot reads
+   * only the turns listed open, and would otherwise leave it waiting where
+   * no answer can be journaled.
+   */
   setRef(record: ContinuationRecord): void {
     const s = this.session;
     const ref = refOf(record);
     const has = s.messages.some((m) => m.continuationId === record.id);
     const messages = has ? s.messages.map((m) => (m.continuationId === record.id ? { ...ref, preview: m.preview } : m)) : [...s.messages, ref];
-    this.change({ ...s, messages, openContinuations: s.openContinuations.filter((id) => id !== record.id || isOpenStatus(record.status)) });
+    const listedOpen = s.openContinuations.includes(record.id);
+    const open = isOpenStatus(record.status);
+    const openContinuations = open === listedOpen ? s.openContinuations : open ? [...s.openContinuations, record.id] : s.openContinuations.filter((id) => id !== record.id);
+    this.change({ ...s, messages, openContinuations });
   }
 
   /** A finish whose session.json write was lost; redone by `settle`. */

@@ -10,11 +10,37 @@ export {
   type ToolAnnotations,
   type AnyObjectSchema,
   type SessionActuation,
+  type ActionPlan,
+  type ToolAction,
 } from "./tool.js";
 export { toolJsonSchema } from "./json-schema.js";
 export { formatZodError } from "./zod-errors.js";
 export { createGroundingTools, createAnalyzeErrorsTool, createDiagnoseEntityTool, createIndexSearchTool, createRenderContextTool, createStateQueryTool } from "./grounding/index.js";
-export { createCallServiceTool, decideActuation, describeActuation, planAction, targetsOfCall, type ActionPlan, type ActuationCeiling, type ActuationDecision, type ActuationSummary } from "./actions/index.js";
+export {
+  createTimeTools,
+  createEnergyTool,
+  createHistoryTool,
+  createRenderTemplateTool,
+  createStatisticsTool,
+  ENERGY_NOT_CONFIGURED,
+  PERIOD_FORMS,
+  TIME_FORMS,
+  CALENDAR_PERIODS,
+  alignRange,
+  describeRange,
+  namedPeriod,
+  parseTime,
+  periodArgument,
+  resolveRange,
+  resolveTime,
+  type CalendarPeriod,
+  type EnergyOut,
+  type NamedPeriod,
+  type TimeRange,
+  type TimeSpec,
+  type TimeToolDeps,
+} from "./time/index.js";
+export { createCallServiceTool, decideActuation, describeActuation, planAction, targetsOfCall, type ActuationCeiling, type ActuationDecision, type ActuationSummary } from "./actions/index.js";
 export {
   createAgentTools,
   createAgentTasks,
@@ -33,3 +59,4 @@ export {
   type ContinuationResult,
 } from "./agent/index.js";
 export { createSessionTools } from "./sessions/index.js";
+export { createLogicTools, createAutomationCheckTool, createAutomationInspectTool, createAutomationSaveTool, createTraceTool, unifiedDiff, type LogicDeps } from "./logic/index.js";

@@ -149,6 +149,25 @@ describe("the README's MCP Inspector commands", () => {
     expect(result.structuredContent.session_id).toMatch(/\S/);
   }, 60_000);
 
+  it("answer why the hall light did not turn on, word for word as 'Ask why something did not happen' shows", async () => {
+    const lines = codeLines(readme);
+    const { at, preamble } = inspectHelper();
+    const start = lines.slice(at + 1).find((l) => l.startsWith("inspect ") && l.includes("ha_agent_start_session"))!;
+    const asked = lines.findIndex((l) => l.startsWith("inspect ") && l.includes("message=Why didn't the hall light turn on last night?"));
+    expect(asked).toBeGreaterThan(at);
+    const values: Record<string, string> = {};
+    let last: Record<string, unknown> = {};
+    for (const step of [start, lines[asked]!, lines[asked + 1]!]) {
+      const filled = step.replace(/\s+#.*$/, "").replace(/<(\w+)>/g, (_, key: string) => values[key] ?? `<${key}>`);
+      last = (JSON.parse(await bash(`${preamble}\n${filled}`)) as { structuredContent: Record<string, unknown> }).structuredContent;
+      for (const key of ["session_id", "continuation_id"]) if (typeof last[key] === "string") values[key] = last[key];
+    }
+    const section = readme.slice(readme.indexOf("### Ask why something did not happen"));
+    const shown = /^> (.+)$/m.exec(section)?.[1];
+    expect(last).toMatchObject({ status: "completed" });
+    expect((last.response as { final_message: string }).final_message).toBe(shown);
+  }, 120_000);
+
   it("approve an action, as 'Approve an action' shows: the turn waits, the yes runs the call, the turn completes", async () => {
     const lines = codeLines(readme);
     expect(lines).toContain("ALLOW_ACTUATION=true npm start");

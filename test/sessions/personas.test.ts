@@ -38,7 +38,7 @@ describe("sessions with a persona, at the model's wire", () => {
     expect(answer.value.status, answer.text).toBe("completed");
     const [first] = turnRequests(before);
     expect(system(first!.body)).toContain("You are HA Agent's troubleshooter");
-    expect(toolNames(first!.body)).toEqual(["analyze_errors", "diagnose_entity", "index_search", "remember", "state_query"]);
+    expect(toolNames(first!.body)).toEqual(["analyze_errors", "automation_inspect", "diagnose_entity", "history", "index_search", "remember", "state_query", "trace"]);
     const texts = userTexts(first!.body);
     expect(texts.at(-1)).toBe("Why does it flicker?");
     // The priming ends the system text: a user message of its own before the question would break strict chat templates.
@@ -54,13 +54,14 @@ describe("sessions with a persona, at the model's wire", () => {
     expect(system(turnRequests(again)[0]!.body)).toContain("- state: off");
   });
 
-  it("ask takes a persona too, and the automation helper is never offered call_service", async () => {
+  it("ask takes a persona too, and the automation helper is never offered call_service, nor the save where no one is asked", async () => {
     const before = gemini.requests.length;
     const asked = await callTool(stack.client, "ha_agent_ask", { message: "Draft it", persona: "automation_helper", persona_args: { goal: "kitchen ceiling light on at sunset" } });
     expect(asked.value.status, asked.text).toBe("completed");
     const [first] = turnRequests(before);
     expect(system(first!.body)).toContain("automation helper");
-    expect(toolNames(first!.body)).toEqual(["index_search", "remember", "state_query"]);
+    // render_template comes only through a persona that names it, as this one does.
+    expect(toolNames(first!.body)).toEqual(["automation_check", "index_search", "remember", "render_template", "state_query"]);
   });
 
   it("refuses an unknown persona or a bad argument before anything starts", async () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { startApp, type App } from "../../src/app.js";
 import { loadConfig } from "../../src/config/index.js";
-import { silentLogger, systemClock, type Logger } from "../../src/shared/index.js";
+import { silentLogger, systemClock, type Clock, type Logger } from "../../src/shared/index.js";
 import type { StoreFs } from "../../src/store/index.js";
 import { demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
 
@@ -38,6 +38,8 @@ export interface StackOptions {
   storeFs?: StoreFs;
   /** How long HA's yes to a sign-in is trusted (default 30 s, as in production). */
   oauthRecheckMs?: number;
+  /** The program's clock (default the system's); give the simulator the same one. */
+  clock?: Clock;
 }
 
 /** The MCP protocol revision HA Agent serves natively. */
@@ -70,7 +72,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const app = await startApp({
     config,
     logger: options.logger ?? silentLogger,
-    clock: systemClock,
+    clock: options.clock ?? systemClock,
     host: "127.0.0.1",
     authCacheMs: options.authCacheMs,
     ...(options.oauthRecheckMs !== undefined ? { oauthRecheckMs: options.oauthRecheckMs } : {}),

@@ -1,6 +1,6 @@
 import type { JournalRecord } from "../../agent/index.js";
 import type { HealthReport } from "../health.js";
-import type { ContinuationRecord, SessionHead, Store } from "../../store/index.js";
+import { approvalShown, type ContinuationRecord, type PendingApproval, type SessionHead, type Store } from "../../store/index.js";
 import { describePolicy, type ActuationOptions } from "./policy.js";
 import { findProblems } from "./problems.js";
 import { connectSnippets } from "./snippets.js";
@@ -119,17 +119,24 @@ async function sessionView(src: OverviewSources, s: SessionHead, viewer: Viewer,
   };
 }
 
+const WHY: Record<PendingApproval["why"], string> = {
+  approval_required: "This service always asks first (approval_required).",
+  not_preapproved: "The session asks before every action.",
+  automation_edit: "Saving an automation always asks first.",
+};
+
 function approvalView(src: OverviewSources, record: ContinuationRecord, viewer: Viewer): ApprovalView | undefined {
   const a = record.approval;
   if (record.status !== "input_required" || !a) return undefined;
   const then = new Map(a.targetStates.map((t) => [t.entityId, t]));
+  const shown = approvalShown(a.call);
   return {
     continuationId: record.id,
     approvalId: a.id,
-    service: `${a.call.domain}.${a.call.service}`,
-    targets: a.call.targets.map((entityId) => ({ entityId, ...(then.get(entityId)?.name ? { name: then.get(entityId)!.name! } : {}), stateThen: then.get(entityId)?.state ?? null, stateNow: src.entityState(entityId) })),
-    data: a.call.data,
-    why: a.why === "approval_required" ? "This service always asks first (approval_required)." : "The session asks before every action.",
+    service: shown.service,
+    targets: shown.targets.map((entityId) => ({ entityId, ...(then.get(entityId)?.name ? { name: then.get(entityId)!.name! } : {}), stateThen: then.get(entityId)?.state ?? null, stateNow: src.entityState(entityId) })),
+    data: shown.data,
+    why: WHY[a.why],
     expiresAt: a.expiresAt,
     canAnswer: record.owner === viewer.id,
     alsoWaitsIn: "Also asked in the MCP client that sent the message; the first answer counts.",

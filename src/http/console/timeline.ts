@@ -1,5 +1,5 @@
 import type { JournalRecord } from "../../agent/index.js";
-import { isOpenStatus, redactSecrets, type ContinuationRecord } from "../../store/index.js";
+import { approvalShown, isOpenStatus, redactSecrets, type ContinuationRecord } from "../../store/index.js";
 import type { Timeline, TimelineEntry } from "./wire.js";
 
 /** A tool result larger than this is cut for the page; the journal keeps it whole. */
@@ -20,8 +20,8 @@ export function timelineEntry(record: JournalRecord): TimelineEntry | undefined 
     case "tool_call":
       return { kind: "tool", step: record.detail.step, index: record.detail.index, name: record.detail.call.name, action: record.detail.action, args: redactSecrets(record.detail.call.args) };
     case "approval_request": {
-      const call = record.detail.call;
-      return { kind: "approval", approvalId: record.detail.id, service: `${call.domain}.${call.service}`, targets: call.targets, data: redactSecrets(call.data) };
+      const shown = approvalShown(record.detail.call);
+      return { kind: "approval", approvalId: record.detail.id, service: shown.service, targets: shown.targets, data: redactSecrets(shown.data) };
     }
     case "approval_decision": {
       const d = record.detail;

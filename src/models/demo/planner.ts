@@ -1,5 +1,7 @@
 import type { GeminiReply, GeminiRequestBody } from "../fakes/index.js";
+import { planEnergyAnswer } from "./energy-answer.js";
 import { stateWord } from "./state-words.js";
+import { whyNotPlan } from "./why-not.js";
 
 interface Hit {
   entity_id: string;
@@ -55,6 +57,10 @@ const WANTED = /\b(on|off|open|closed|locked|unlocked|detected|clear)\b/i;
  */
 export function demoPlan(body: GeminiRequestBody): GeminiReply {
   const { message, responses } = readTurn(body);
+  const whyNot = whyNotPlan({ message, responses, intro: INTRO }, (name) => offered(body, name));
+  if (whyNot) return whyNot;
+  const energy = planEnergyAnswer({ message, responses, offered: (tool) => offered(body, tool) });
+  if (energy) return energy;
   const searched = responses.find((r) => r.name === "index_search");
   const read = responses.filter((r) => r.name === "state_query" || r.name === "diagnose_entity");
 

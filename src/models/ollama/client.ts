@@ -8,13 +8,13 @@
  * that does not fit instead of cutting it.
  */
 import { Ollama, type ChatRequest } from "ollama";
-import { describeError } from "../../shared/index.js";
 import { ModelError } from "../errors.js";
 import { estimateRequestTokens } from "../estimate.js";
 import { modelFacts } from "../facts.js";
+import { partialReporter } from "../partial-reporter.js";
 import { abortableSleep, abortError, withRetries } from "../retry.js";
 import { displayUrl, readErrorBody } from "../server-words.js";
-import type { GenerateOptions, GenerateRequest, GenerateResult, ModelClient, ModelFacts, ModelProviderDeps, PartialOutput, ServerFacts, TokenCount } from "../types.js";
+import type { GenerateOptions, GenerateRequest, GenerateResult, ModelClient, ModelFacts, ModelProviderDeps, ServerFacts, TokenCount } from "../types.js";
 import { applyPart, emptyOllamaDraft, ollamaResult } from "./answer.js";
 import { ollamaError } from "./errors.js";
 import { PROVIDER_NAME, renderMessages, renderTools } from "./messages.js";
@@ -123,7 +123,7 @@ export class OllamaClient implements ModelClient {
       truncate: false,
     } as unknown as ChatRequest;
     const api = this.#api(signal);
-    const report = this.#reporter(options.onPartial);
+    const report = partialReporter(options.onPartial, this.#deps.logger);
     const draft = emptyOllamaDraft();
     if (!stream) {
       const whole = ChatPartSchema.safeParse(await api.chat({ ...body, stream: false }));
@@ -165,19 +165,5 @@ export class OllamaClient implements ModelClient {
       return new Response(JSON.stringify({ error: said }), { status: response.status, headers: { "content-type": "application/json" } });
     };
     return new Ollama({ host: this.#options.url, fetch: wrapped });
-  }
-
-  /** Calls `onPartial` with what is new; a throwing callback is logged once and then left alone. */
-  #reporter(onPartial: GenerateOptions["onPartial"]): (partial: PartialOutput) => void {
-    let failed = false;
-    return (partial) => {
-      if (!onPartial || failed || (!partial.text && !partial.thinking)) return;
-      try {
-        onPartial(partial);
-      } catch (err) {
-        failed = true;
-        this.#deps.logger.warn(`The onPartial callback failed and gets no more deltas for this call: ${describeError(err)}`);
-      }
-    };
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { serverUrl } from "../server-url.js";
 
 /**
  * Settings of an Ollama server spoken to through its own API. The options
@@ -7,10 +8,7 @@ import { z } from "zod";
  */
 export const OllamaOptionsSchema = z.object({
   /** The server's root, `http://192.168.1.20:11434`; a trailing `/v1` or `/api` is dropped. */
-  url: z
-    .string()
-    .trim()
-    .refine((value) => isHttpUrl(value), { message: "must be an http:// or https:// URL, such as http://192.168.1.20:11434" })
+  url: serverUrl("http://192.168.1.20:11434")
     .transform((value) => value.replace(/\/+$/, "").replace(/\/(v1|api)$/, "")),
   model: z.string().trim().min(1, { message: "must name a model Ollama has, such as qwen3:8b" }),
   /** `model_context_tokens`: the most `num_ctx` HA Agent asks for. */
@@ -24,15 +22,6 @@ export const OllamaOptionsSchema = z.object({
 });
 export type OllamaOptions = z.infer<typeof OllamaOptionsSchema>;
 export type OllamaOptionsInput = z.input<typeof OllamaOptionsSchema>;
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
 
 /**
  * `keep_alive` as Ollama's API takes it: a number of seconds (negative: keep

@@ -23,9 +23,10 @@ import { describeError } from "../../shared/index.js";
 import { ModelError } from "../errors.js";
 import { estimateRequestTokens } from "../estimate.js";
 import { modelFacts } from "../facts.js";
+import { partialReporter } from "../partial-reporter.js";
 import { abortableSleep, abortError, withRetries, type RetryDeps } from "../retry.js";
 import { displayUrl, readErrorBody } from "../server-words.js";
-import type { GenerateOptions, GenerateRequest, GenerateResult, ModelClient, ModelFacts, ModelProviderDeps, PartialOutput, ServerFacts, TokenCount } from "../types.js";
+import type { GenerateOptions, GenerateRequest, GenerateResult, ModelClient, ModelFacts, ModelProviderDeps, ServerFacts, TokenCount } from "../types.js";
 import { adaptationFor, NO_QUIRKS, type Adaptation, type RequestQuirks } from "./adapt.js";
 import { apiRoot, maxTokensField } from "./endpoint.js";
 import { errorFromStatus, unreachable, type ErrorContext } from "./http-errors.js";
@@ -196,7 +197,7 @@ export class OpenAiClient implements ModelClient {
       return { refused: true, status: response.status, text, error: readErrorBody(text), headers: response.headers };
     }
     const type = response.headers.get("content-type") ?? "";
-    const context = { request, model: this.model, server: this.#context.server, apiKey: this.#options.apiKey, signal, report: this.#reporter(options.onPartial), markStreamed };
+    const context = { request, model: this.model, server: this.#context.server, apiKey: this.#options.apiKey, signal, report: partialReporter(options.onPartial, this.#deps.logger), markStreamed };
     // A server may answer JSON even when asked to stream; read what it sent.
     if (type.includes("text/event-stream") && response.body) return readStream(response.body, context);
     if (type.includes("json")) return readWhole(response, context);
@@ -219,20 +220,6 @@ export class OpenAiClient implements ModelClient {
     const headers: Record<string, string> = { accept };
     if (this.#options.apiKey) headers.authorization = `Bearer ${this.#options.apiKey}`;
     return headers;
-  }
-
-  /** Calls `onPartial` with what is new; a throwing callback is logged once and then left alone. */
-  #reporter(onPartial: GenerateOptions["onPartial"]): (partial: PartialOutput) => void {
-    let failed = false;
-    return (partial) => {
-      if (!onPartial || failed || (!partial.text && !partial.thinking)) return;
-      try {
-        onPartial(partial);
-      } catch (err) {
-        failed = true;
-        this.#deps.logger.warn(`The onPartial callback failed and gets no more deltas for this call: ${describeError(err)}`);
-      }
-    };
   }
 
   /** The contract: generate rejects only with a ModelError. Anything else is our bug, logged, and reported without its stack. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { serverUrl } from "../server-url.js";
 
 /**
  * Settings of one OpenAI-compatible server. The add-on options
@@ -7,10 +8,7 @@ import { z } from "zod";
  */
 export const OpenAiOptionsSchema = z.object({
   /** `http://host:11434/v1` (Ollama), `http://host:8080` (llama-server), `https://api.openai.com/v1`; see `apiRoot` for the `/v1` rule. */
-  baseUrl: z
-    .string()
-    .trim()
-    .refine((value) => isHttpUrl(value), { message: "must be an http:// or https:// URL, such as http://192.168.1.20:11434/v1" })
+  baseUrl: serverUrl("http://192.168.1.20:11434/v1")
     .refine((value) => !hasCredentials(value), { message: "must not hold a user name or password; put the key in openai_api_key" }),
   /** Bearer key. Ollama and most local servers need none, so an empty string counts as none. */
   apiKey: z
@@ -30,15 +28,6 @@ export const OpenAiOptionsSchema = z.object({
 });
 export type OpenAiOptions = z.infer<typeof OpenAiOptionsSchema>;
 export type OpenAiOptionsInput = z.input<typeof OpenAiOptionsSchema>;
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
 
 function hasCredentials(value: string): boolean {
   try {

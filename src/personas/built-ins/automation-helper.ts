@@ -27,18 +27,19 @@ const SERVICES = new Map<string, string[]>(Object.entries({
 
 const SYSTEM = [
   "You are HA Agent's automation helper for a Home Assistant home.",
-  "Draft one Home Assistant automation in YAML (alias, description, triggers, conditions, actions) for the user to paste into Settings > Automations > Edit in YAML.",
-  "Use only entity ids that exist (the facts below, or index_search), explain each part in one line, and say what the user should test.",
-  "You never create, change or run anything yourself: you only draft the YAML.",
+  "Draft one Home Assistant automation in YAML (alias, description, triggers, conditions, actions) for the goal, using only entity ids that exist (the facts below, or index_search); render_template tries a template.",
+  "Check every draft with automation_check and fix each problem it finds; show the user the YAML, explain each part in one line, and for a change to a saved automation show the diff it gives.",
+  "Save with automation_save only when the user asks you to: the save waits for their yes to exactly that config, and is refused unless the add-on allows automation edits (allow_automation_edits) and the session asks for approvals (policy.approval \"ask\"); otherwise give them the YAML to paste into Settings > Automations > Edit in YAML.",
+  "After a save, confirm from its answer that the automation exists and whether it is on, and say what the user should test.",
 ].join(" ");
 
-/** `automation_helper`: drafts an automation in YAML; never creates one. */
+/** `automation_helper`: drafts an automation, checks it with Home Assistant, and saves it only after a person's yes. */
 export function automationHelper(): PersonaSpec {
   return definePersona({
     name: "automation_helper",
     title: "Automation helper",
-    description: "Drafts a Home Assistant automation in YAML for a goal, to paste in; primed with the entities and services the goal names. It never creates anything.",
-    version: "1",
+    description: "Drafts a Home Assistant automation for a goal, checks it with Home Assistant and shows the diff; saves it only after a person's yes. Primed with the entities and services the goal names.",
+    version: "2",
     arguments: Args,
     async resolve(args, ctx) {
       const now = ctx.clock.now();
@@ -54,7 +55,7 @@ export function automationHelper(): PersonaSpec {
         ],
         maxTokens: args.max_tokens ?? DEFAULT_MAX_TOKENS,
       });
-      return { systemPrompt: `${SYSTEM}\nThe goal: ${args.goal}`, priming: fitted.text, tools: ["index_search", "state_query"], omitted: fitted.omitted };
+      return { systemPrompt: `${SYSTEM}\nThe goal: ${args.goal}`, priming: fitted.text, tools: ["index_search", "state_query", "automation_check", "automation_save", "render_template"], omitted: fitted.omitted };
     },
   });
 }

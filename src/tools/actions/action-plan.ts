@@ -1,37 +1,29 @@
 import type { HomeIndex } from "../../indexer/index.js";
-import type { ApprovalCall, PendingApproval } from "../../store/index.js";
-import type { SessionActuation } from "../tool.js";
+import type { ApprovalCall, ServiceCallAction } from "../../store/index.js";
+import type { ActionPlan, SessionActuation } from "../tool.js";
 import { decideActuation, type ActuationCeiling } from "./actuation-policy.js";
 import { parseCall, type CallServiceArgs } from "./call-service-input.js";
 import { resolveCallTargets } from "./call-target.js";
 
-/**
- * What the agent does with one call_service call before it runs: run it
- * (the tool itself allows or refuses it, with its own message), or ask a
- * person first, about exactly this call on exactly these entities.
- */
-export type ActionPlan =
-  | { kind: "run" }
-  | { kind: "ask"; call: ApprovalCall; targetStates: PendingApproval["targetStates"]; why: PendingApproval["why"] };
-
 /** The exact call a person is asked about, as call_service would send it. */
-export const approvalCallOf = (args: CallServiceArgs, targets: string[]): ApprovalCall => ({ domain: args.domain, service: args.service, targets, data: args.service_data ?? {} });
+export const approvalCallOf = (args: CallServiceArgs, targets: string[]): ServiceCallAction => ({ kind: "call_service", domain: args.domain, service: args.service, targets, data: args.service_data ?? {} });
 
 /** Whether a call is the one a person approved: same service, same entities, same data. */
-export function isApprovedCall(approved: ApprovalCall | undefined, call: ApprovalCall): boolean {
-  if (!approved) return false;
+export function isApprovedCall(approved: ApprovalCall | undefined, call: ServiceCallAction): boolean {
+  if (approved?.kind !== "call_service") return false;
   const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().every((v, i) => v === [...b].sort()[i]);
   return approved.domain === call.domain && approved.service === call.service && same(approved.targets, call.targets) && JSON.stringify(approved.data) === JSON.stringify(call.data);
 }
 
 /**
- * Plans a call_service call for a session. Only a valid call inside the
+ * Plans a call_service call for a session: run it, or ask a person first
+ * about exactly this call on exactly these entities. Only a valid call inside the
  * add-on's ceiling, on a target that resolves, is ever put to a person: a
  * call the tool would refuse anyway runs and is refused with its message.
  */
-export function planAction(deps: { index: HomeIndex; ceiling: ActuationCeiling }, raw: unknown, session: SessionActuation): ActionPlan {
+export function planAction(deps: { index: HomeIndex; ceiling: ActuationCeiling }, raw: unknown, session: SessionActuation | undefined): ActionPlan {
   const call = parseCall(raw);
-  if (!call) return { kind: "run" };
+  if (!call || !session) return { kind: "run" };
   const decision = decideActuation({ domain: call.domain, service: call.service, ceiling: deps.ceiling, session });
   if (decision.allowed || decision.code !== "ask") return { kind: "run" };
   const targets = resolveCallTargets(deps.index, call);

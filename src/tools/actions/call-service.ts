@@ -3,7 +3,7 @@ import { HaAdminOnlyError, type HaAccess } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 import { HaAgentError } from "../../shared/index.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
-import { approvalCallOf, isApprovedCall } from "./action-plan.js";
+import { approvalCallOf, isApprovedCall, planAction } from "./action-plan.js";
 import { decideActuation, type ActuationCeiling } from "./actuation-policy.js";
 import { CallServiceInput, callOf } from "./call-service-input.js";
 import { resolveCallTargets } from "./call-target.js";
@@ -29,6 +29,8 @@ export function createCallServiceTool(deps: { ha: HaAccess; index: HomeIndex; ce
     input: CallServiceInput,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+    // A call whose outcome a restart made unknown is never repeated: it has no settle.
+    action: { plan: (args, ctx) => planAction(deps, args, ctx.actuation) },
     async invoke(input, ctx) {
       const args = callOf(input);
       const decision = decideActuation({ domain: args.domain, service: args.service, ceiling: deps.ceiling, session: ctx.actuation });

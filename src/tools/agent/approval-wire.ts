@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { PendingApproval } from "../../store/index.js";
+import { stringify } from "yaml";
+import { approvalShown, type PendingApproval } from "../../store/index.js";
 
 /** How a person answered: `via` says through which channel, for the journal and the console. */
 export const ApprovalDecisionSchema = z.enum(["approve", "deny"]);
@@ -9,19 +10,24 @@ export type ApprovalChannel = "tool" | "task" | "elicitation" | "console";
 /** A pending approval as the agent tools show it. */
 export const ApprovalWire = z.object({
   approval_id: z.string(),
-  service: z.string().describe("domain.service the agent wants to call."),
-  targets: z.array(z.string()).describe("The entity ids the call would act on."),
-  data: z.record(z.string(), z.unknown()).describe("The service data, exactly as it would be sent."),
+  service: z.string().describe("domain.service the agent wants to call, or automation_save."),
+  targets: z.array(z.string()).describe("The entity ids it would act on."),
+  data: z.record(z.string(), z.unknown()).describe("The service data exactly as it would be sent; for automation_save the id, the config and its diff."),
   target_states: z.array(z.object({ entity_id: z.string(), name: z.string().optional(), state: z.string().nullable() })).describe("The targets' states when the approval was asked."),
-  why: z.enum(["approval_required", "not_preapproved"]).describe("approval_required: the add-on always asks for this service; not_preapproved: the session did not allow it beforehand."),
+  why: z.enum(["approval_required", "not_preapproved", "automation_edit"]).describe("approval_required: the add-on always asks for this service; not_preapproved: the session did not allow it beforehand; automation_edit: saving an automation always asks."),
   expires_at: z.string().describe("When the turn ends if no one answers."),
   question: z.string().describe("The question for a person, in plain words."),
 });
 export type ApprovalView = z.infer<typeof ApprovalWire>;
 
-/** The question a person is asked: the exact call, its targets and their states now. */
+/** The question a person is asked: the exact call, its targets and their states now; for a save, the exact config and its changes. */
 export function approvalQuestion(approval: PendingApproval): string {
   const { call } = approval;
+  if (call.kind === "automation_save") {
+    const what = call.created ? `create a new automation (id ${call.id})` : `change the automation ${call.entityId ?? call.id}`;
+    const changes = call.diff === null ? "" : `\nThe changes:\n${call.diff}`;
+    return `HA Agent wants to ${what} with this configuration:\n${stringify(call.config, { version: "1.1" }).trimEnd()}${changes}\nApprove it?`;
+  }
   const targets = approval.targetStates.length
     ? approval.targetStates.map((t) => `${t.name ? `${t.name} (${t.entityId})` : t.entityId}, now ${t.state ?? "unknown"}`).join("; ")
     : call.targets.join(", ") || "no entity";
@@ -32,9 +38,7 @@ export function approvalQuestion(approval: PendingApproval): string {
 export function approvalToWire(approval: PendingApproval): ApprovalView {
   return {
     approval_id: approval.id,
-    service: `${approval.call.domain}.${approval.call.service}`,
-    targets: approval.call.targets,
-    data: approval.call.data,
+    ...approvalShown(approval.call),
     target_states: approval.targetStates.map((t) => ({ entity_id: t.entityId, ...(t.name ? { name: t.name } : {}), state: t.state })),
     why: approval.why,
     expires_at: new Date(approval.expiresAt).toISOString(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HaAccess } from "../../ha/index.js";
+import { SYSTEM_LOG, type HaAccess } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 import { systemClock, type Clock } from "../../shared/index.js";
 import { name } from "../limits.js";
@@ -69,6 +69,8 @@ export function createAnalyzeErrorsTool(deps: { index: HomeIndex; ha: HaAccess; 
     input: Input,
     output: Output,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    // The agent does not offer it to a session whose owner may not read the log.
+    needs: [SYSTEM_LOG],
     invoke: (args, ctx) =>
       guarded(deps.index, async () => {
         const now = clock.now();

@@ -25,7 +25,8 @@ export interface FakeHa {
   close(): Promise<void>;
 }
 
-export async function startFakeHa(options: { token?: string; haVersion?: string; templateError?: string } = {}): Promise<FakeHa> {
+/** `templateSilent`: render_template is subscribed but never rendered, as a Home Assistant stuck on a template. */
+export async function startFakeHa(options: { token?: string; haVersion?: string; templateError?: string; templateSilent?: boolean } = {}): Promise<FakeHa> {
   const token = options.token ?? "fake-token";
   const server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
@@ -90,6 +91,7 @@ export async function startFakeHa(options: { token?: string; haVersion?: string;
           return;
         case "render_template":
           result(null);
+          if (options.templateSilent) return;
           if (options.templateError) send(ws, { id: msg.id, type: "event", event: { error: options.templateError, level: "ERROR" } });
           else {
             send(ws, { id: msg.id, type: "event", event: { error: "just a warning", level: "WARNING" } });

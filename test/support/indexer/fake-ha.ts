@@ -6,7 +6,7 @@ import type {
   LogbookEntry,
   SystemLogEntry,
 } from "../../../src/ha/index.js";
-import { callerView } from "../../../src/ha/index.js";
+import { callerView, HaCommandError } from "../../../src/ha/index.js";
 import type { Registries } from "../../../src/indexer/model.js";
 
 /**
@@ -90,8 +90,12 @@ export function createFakeHa(registries: Registries): FakeHa {
     logbook: async () => fake.logbookEntries,
     systemLog: async () => fake.systemLogEntries,
     statistics: unsupported("statistics"),
+    statisticsMetadata: unsupported("statisticsMetadata"),
+    // As Home Assistant answers when the Energy dashboard was never set up.
+    energyPrefs: () => Promise.reject(new HaCommandError("not_found", "No prefs")),
     renderTemplate: unsupported("renderTemplate"),
     restGet: unsupported("restGet"),
+    restPost: unsupported("restPost"),
     errorLog: async () => fake.errorLogText,
     close: async () => undefined,
     // The real client's view for one person, so admin-only reads are refused as they would be.

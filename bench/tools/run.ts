@@ -1,0 +1,87 @@
+/**
+ * `npm run bench:tools`: what each tool costs a model and a caller. The whole
+ * program runs in-process against the simulated demo house over real
+ * sockets, and an MCP client lists the tools and calls each one that has a
+ * typical call (typical-calls.ts) many times. Prints, per tool, the tokens
+ * its declaration takes in tools/list, and for the calls the tokens of the
+ * result and the median and p95 latency; writes bench-results/tools.json.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { estimateTokens } from "../../src/models/index.js";
+import { startStack } from "../../test/support/stack.js";
+import { TYPICAL_CALLS } from "./typical-calls.js";
+
+const WARMUP = 3;
+const CALLS = 30;
+const TARGET_AVERAGE = 400;
+
+const tokens = (value: unknown): number => estimateTokens(JSON.stringify(value));
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)]!;
+const p95 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
+
+interface Row {
+  tool: string;
+  declarationTokens: number;
+  withOutputSchemaTokens: number;
+  resultTokens?: number;
+  medianMs?: number;
+  p95Ms?: number;
+  error?: string;
+}
+
+async function main(): Promise<void> {
+  const stack = await startStack();
+  try {
+    const { tools } = await stack.client.listTools();
+    const rows: Row[] = tools.map((t) => ({
+      tool: t.name,
+      // As tools/list's budget counts it: what a model reads to choose a tool.
+      declarationTokens: tokens({ name: t.name, description: t.description, inputSchema: t.inputSchema }),
+      withOutputSchemaTokens: tokens(t),
+    }));
+    const served = new Set(tools.map((t) => t.name));
+    const earlier = new Map<string, Record<string, unknown>>();
+    for (const [tool, typical] of TYPICAL_CALLS) {
+      if (!served.has(tool)) continue;
+      const args = typeof typical === "function" ? typical(earlier) : typical;
+      const row = rows.find((r) => r.tool === tool)!;
+      if (!args) {
+        row.error = "skipped: what it needs from an earlier call was not there";
+        continue;
+      }
+      const times: number[] = [];
+      let last: Awaited<ReturnType<typeof stack.client.callTool>> | undefined;
+      for (let i = 0; i < WARMUP + CALLS; i++) {
+        const started = performance.now();
+        last = await stack.client.callTool({ name: tool, arguments: args });
+        if (i >= WARMUP) times.push(performance.now() - started);
+      }
+      const text = (last!.content as { type: string; text: string }[]).find((c) => c.type === "text")?.text ?? "";
+      if (last!.isError) row.error = text;
+      else earlier.set(tool, last!.structuredContent as Record<string, unknown>);
+      Object.assign(row, { resultTokens: estimateTokens(text), medianMs: median(times), p95Ms: p95(times) });
+    }
+
+    const average = rows.reduce((s, r) => s + r.declarationTokens, 0) / rows.length;
+    const pad = (s: string | number, n: number) => String(s).padStart(n);
+    console.log(`tool${" ".repeat(30)}declaration  +output schema   result   median      p95`);
+    for (const r of rows) {
+      const call = r.medianMs === undefined ? "" : `${pad(r.resultTokens!, 8)} ${pad(r.medianMs.toFixed(1), 7)} ms ${pad(r.p95Ms!.toFixed(1), 6)} ms`;
+      console.log(`${r.tool.padEnd(34)}${pad(r.declarationTokens, 11)} ${pad(r.withOutputSchemaTokens, 15)} ${call}${r.error ? `  (${r.error.slice(0, 80)})` : ""}`);
+    }
+    const pass = average <= TARGET_AVERAGE;
+    console.log(`${pass ? "PASS" : "FAIL"}  tools/list: ${rows.length} tools, ${average.toFixed(0)} tokens per tool on average (target ≤ ${TARGET_AVERAGE}), ${tokens({ tools })} tokens in all with output schemas`);
+    console.log(`      results: the text content's tokens (the project's estimate, 4 characters a token); latency over MCP, ${CALLS} calls after ${WARMUP} warm-up calls`);
+    await mkdir("bench-results", { recursive: true });
+    const out = join(process.cwd(), "bench-results", "tools.json");
+    await writeFile(out, `${JSON.stringify({ at: new Date().toISOString(), averageDeclarationTokens: average, rows }, null, 2)}\n`);
+    console.log(`written to ${out}`);
+    if (!pass) process.exitCode = 1;
+  } finally {
+    await stack.close();
+  }
+}
+
+await main();

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { defineTool, ok, type ToolSpec } from "../tool.js";
+import { checkAutomation, problemList, type CheckResult } from "./check.js";
+import { forCaller, type LogicDeps } from "./common.js";
+import { READS } from "./traces.js";
+
+/** A draft as a person or a model writes it: an object, or the YAML of automations.yaml. */
+export const DraftConfig = z
+  .union([z.record(z.string(), z.unknown()), z.string().min(1).max(100_000)])
+  .describe("The automation: an object, or YAML text. The singular trigger/condition/action keys are renamed as Home Assistant does.");
+
+const Input = z.object({
+  config: DraftConfig,
+  id: z.string().min(1).max(255).optional().describe("Compare with the automation saved under this config id."),
+});
+
+export const ProblemSchema = z.object({ path: z.string().describe("Where in the config, with plural keys: actions/0/target/entity_id."), message: z.string() });
+
+const Output = z.object({
+  summary: z.string(),
+  valid: z.boolean(),
+  problems: z.array(ProblemSchema),
+  normalized: z.record(z.string(), z.unknown()).describe("The config as it would be saved."),
+  changes: z.string().optional().describe("A unified diff (YAML) of the saved automation against this one."),
+  notes: z.array(z.string()).describe("What was renamed or assumed."),
+});
+
+/** Needs the saved config for the diff, and editing automations is an administrator's job in Home Assistant. */
+const NEEDS = [READS.config];
+
+/** The verdict in a sentence or two: valid or not, how many problems, and whether anything would change. */
+export function checkSummary(check: CheckResult): string {
+  const verdict = check.valid ? "The automation is valid." : `The automation has ${check.problems.length} problem${check.problems.length === 1 ? "" : "s"}: ${problemList(check.problems)}`;
+  const changes = check.changes === undefined ? "" : check.changes === "" ? ` It is the same as the saved automation ${check.id}.` : ` It differs from the saved automation ${check.id} as changes shows.`;
+  return `${verdict}${changes}`;
+}
+
+/** `automation_check`: a draft automation checked by Home Assistant and against the home, with its diff. */
+export function createAutomationCheckTool(deps: LogicDeps): ToolSpec {
+  return defineTool({
+    name: "automation_check",
+    title: "Check a draft automation",
+    description:
+      "Checks a draft automation before it is saved: Home Assistant's own validation, every entity id and action against the home, and a diff against the automation saved under id. Changes nothing. Home Assistant administrators only.",
+    input: Input,
+    output: Output,
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    needs: NEEDS,
+    invoke: (args, ctx) =>
+      forCaller({ deps, principal: ctx.principal, needs: NEEDS }, async (ha) => {
+        const check = await checkAutomation({ ha, index: deps.index, given: args.config, ...(args.id ? { id: args.id } : {}) });
+        return ok({
+          summary: checkSummary(check),
+          valid: check.valid,
+          problems: check.problems,
+          normalized: check.normalized,
+          ...(check.changes !== undefined ? { changes: check.changes } : {}),
+          notes: check.notes,
+        });
+      }),
+  });
+}
