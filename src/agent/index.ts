@@ -9,7 +9,7 @@ export type { AgentTool, AgentToolOutcome } from "./agent-tool.js";
 export { ContentProvider } from "./content-provider.js";
 export { FairGate } from "./fair-gate.js";
 export { storeJournal } from "./store-journal.js";
-export { declarationOf, agentTools, AGENT_READ_TOOLS, PERSONA_ONLY_TOOLS } from "./agent-tools.js";
+export { declarationOf, agentTools } from "./agent-tools.js";
 export { homeOverview } from "./prompt.js";
 export { JournalRecordSchema, ModelResponseDetailSchema, ToolCallDetailSchema, ToolResultDetailSchema, WrapUpDetailSchema, callKey, type JournalRecord } from "./records.js";
 export { createAgent, type CreateAgentOptions } from "./create-agent.js";
