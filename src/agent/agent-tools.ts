@@ -1,20 +1,9 @@
 import { mayRead } from "../ha/index.js";
-import type { JsonValue, ToolDeclaration } from "../models/index.js";
+import type { JsonValue } from "../models/index.js";
 import type { Principal } from "../shared/index.js";
-import { ACTION_TOOL, AGENT_READ_TOOLS, PERSONA_ONLY_TOOLS, SAVE_TOOL, toolJsonSchema, type SessionActuation, type ToolCallContext, type ToolRegistry, type ToolSpec } from "../tools/index.js";
+import { ACTION_TOOL, AGENT_READ_TOOLS, PERSONA_ONLY_TOOLS, SAVE_TOOL, type SessionActuation, type ToolCallContext, type ToolRegistry, type ToolSpec } from "../tools/index.js";
 import type { AgentTool, AgentToolOutcome } from "./agent-tool.js";
-
-const declarations = new WeakMap<ToolSpec, ToolDeclaration>();
-
-/** A tool's declaration for the model, computed once per spec: its base name and input JSON Schema. */
-export function declarationOf(spec: ToolSpec): ToolDeclaration {
-  let d = declarations.get(spec);
-  if (!d) {
-    d = { name: spec.name, description: spec.description, parameters: toolJsonSchema(spec.input, "input") as Record<string, JsonValue> };
-    declarations.set(spec, d);
-  }
-  return d;
-}
+import { declarationOf } from "./declaration.js";
 
 export interface AgentToolsOptions {
   registry: ToolRegistry;

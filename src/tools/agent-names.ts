@@ -9,7 +9,6 @@ export const AGENT_READ_TOOLS = [
   "state_query",
   "diagnose_entity",
   "analyze_errors",
-  "render_context",
   "history",
   "statistics",
   "energy",
@@ -18,11 +17,13 @@ export const AGENT_READ_TOOLS = [
   "automation_check",
 ] as const;
 /**
- * Tools the agent gets only from a persona that names them: a template reads
+ * Tools the agent gets only from a persona that names them. A template reads
  * any entity in Home Assistant, past what the user exposed to Assist, so it
- * is offered where drafting needs it and nowhere else.
+ * is offered where drafting needs it and nowhere else. render_context is
+ * for an MCP client handing the home to its own model; the agent reads
+ * states with state_query, and every declaration costs room in each request.
  */
-export const PERSONA_ONLY_TOOLS = ["render_template"] as const;
+export const PERSONA_ONLY_TOOLS = ["render_template", "render_context"] as const;
 export const ACTION_TOOL = "call_service";
 /** Saves an automation: offered only where it can run, behind a person's yes. */
 export const SAVE_TOOL = "automation_save";
