@@ -1,44 +1,9 @@
 import { mayRead } from "../ha/index.js";
-import type { JsonValue, ToolDeclaration } from "../models/index.js";
+import type { JsonValue } from "../models/index.js";
 import type { Principal } from "../shared/index.js";
-import { toolJsonSchema, type SessionActuation, type ToolCallContext, type ToolRegistry, type ToolSpec } from "../tools/index.js";
+import { ACTION_TOOL, AGENT_READ_TOOLS, PERSONA_ONLY_TOOLS, SAVE_TOOL, type SessionActuation, type ToolCallContext, type ToolRegistry, type ToolSpec } from "../tools/index.js";
 import type { AgentTool, AgentToolOutcome } from "./agent-tool.js";
-
-/** The registry tools the agent may read with, by base name. Session tools are for MCP callers only. */
-export const AGENT_READ_TOOLS = [
-  "index_search",
-  "state_query",
-  "diagnose_entity",
-  "analyze_errors",
-  "render_context",
-  "history",
-  "statistics",
-  "energy",
-  "automation_inspect",
-  "trace",
-  "automation_check",
-] as const;
-/**
- * Tools the agent gets only from a persona that names them: a template reads
- * any entity in Home Assistant, past what the user exposed to Assist, so it
- * is offered where drafting needs it and nowhere else.
- */
-export const PERSONA_ONLY_TOOLS = ["render_template"] as const;
-export const ACTION_TOOL = "call_service";
-/** Saves an automation: offered only where it can run, behind a person's yes. */
-export const SAVE_TOOL = "automation_save";
-
-const declarations = new WeakMap<ToolSpec, ToolDeclaration>();
-
-/** A tool's declaration for the model, computed once per spec: its base name and input JSON Schema. */
-export function declarationOf(spec: ToolSpec): ToolDeclaration {
-  let d = declarations.get(spec);
-  if (!d) {
-    d = { name: spec.name, description: spec.description, parameters: toolJsonSchema(spec.input, "input") as Record<string, JsonValue> };
-    declarations.set(spec, d);
-  }
-  return d;
-}
+import { declarationOf } from "./declaration.js";
 
 export interface AgentToolsOptions {
   registry: ToolRegistry;

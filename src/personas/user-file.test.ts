@@ -43,4 +43,12 @@ describe("persona files", () => {
     const missing = parsePersonaFile("/p/n.yaml", "title: x\n");
     expect(!missing.ok && missing.problem).toMatchObject({ field: "description" });
   });
+
+  it("lets a persona name the tools of the home's past and its automations, and names the choices for a tool it does not know", () => {
+    const past = parsePersonaFile("/p/n.yaml", GOOD.replace("tools: [state_query]", "tools: [history, statistics, energy, automation_inspect, trace, render_template]"));
+    expect(past.ok && past.spec).toMatchObject({ name: "n" });
+    const unknown = parsePersonaFile("/p/n.yaml", GOOD.replace("tools: [state_query]", "tools: [state_query, logbook]"));
+    expect(!unknown.ok && unknown.problem).toMatchObject({ line: 10, field: "tools.1" });
+    if (!unknown.ok) expect(describeProblem(unknown.problem)).toMatch(/"history".*"automation_save"/);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PERSONA_TOOL_NAMES } from "../tools/index.js";
 import { ArgumentKindSchema, MAX_TOKENS_LIMIT } from "./persona.js";
 
 /** A persona or argument name: what a client types after "/". */
@@ -55,7 +56,7 @@ export const UserPersonaFileSchema = z.strictObject({
       energy: z.union([z.literal(true), z.strictObject({ area: Template.optional() })]).optional(),
     })
     .default({}),
-  tools: z.array(z.enum(["index_search", "state_query", "diagnose_entity", "analyze_errors", "render_context", "call_service"])).max(10).default(["index_search", "state_query"]),
+  tools: z.array(z.enum(PERSONA_TOOL_NAMES)).max(PERSONA_TOOL_NAMES.length).default(["index_search", "state_query"]),
   max_tokens: z.number().int().min(200).max(MAX_TOKENS_LIMIT).optional(),
 });
 

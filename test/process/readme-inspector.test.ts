@@ -1,58 +1,18 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INSPECTOR_CLI_FOR_NODE_20, INSPECTOR_FOR_NODE_20 } from "../../src/banner.js";
 import { runProgram, type Program } from "../support/program.js";
+import { codeLines, inspectPreamble, ROOT as root, runInspectSteps, runReadmeLines } from "../support/readme.js";
 
-const root = join(import.meta.dirname, "..", "..");
-const run = promisify(execFile);
 
 /** The address and token placeholders the README's commands use. */
 const README_URL = "http://127.0.0.1:8808/mcp";
 const TOKEN_PLACEHOLDERS = ["<token>", "…"];
 
-/**
- * Every shell line of the README's code blocks, with `\` continuations
- * joined, as a reader would paste it.
- */
-function codeLines(markdown: string): string[] {
-  const lines: string[] = [];
-  let inBlock = false;
-  let pending = "";
-  for (const line of markdown.split("\n")) {
-    if (line.startsWith("```")) {
-      inBlock = !inBlock;
-      continue;
-    }
-    if (!inBlock) continue;
-    if (line.endsWith("\\")) {
-      pending += `${line.slice(0, -1).trimEnd()} `;
-      continue;
-    }
-    lines.push(`${pending}${line}`.trim());
-    pending = "";
-  }
-  return lines;
-}
-
 const INSPECTOR = /@modelcontextprotocol\/inspector[\w@.-]*/;
 const isInspectorCommand = (line: string) => /\bnpx\b/.test(line) && INSPECTOR.test(line);
-
-/**
- * The README's commands fetch the Inspector's CLI with `npx -y`. Here the
- * same lines run in bash unchanged, with `npx` of that package answered by
- * the same package in the project's own devDependencies, without any download.
- */
-const NPX_SHIM = `npx() {
-  [ "$1" = -y ] && shift
-  case "$1" in
-    ${INSPECTOR_CLI_FOR_NODE_20}) shift; command npx --no-install --package=@modelcontextprotocol/inspector-cli@${INSPECTOR_FOR_NODE_20} mcp-inspector-cli "$@" ;;
-    *) echo "the README runs npx $1, which this test does not provide" >&2; return 127 ;;
-  esac
-}`;
 
 describe("the README's MCP Inspector commands", () => {
   let readme: string;
@@ -83,14 +43,9 @@ describe("the README's MCP Inspector commands", () => {
 
   /** Runs README lines in bash against the demo program, offline, and returns stdout. */
   async function bash(script: string): Promise<string> {
-    const filled = TOKEN_PLACEHOLDERS.reduce((s, p) => s.replaceAll(p, token), script.replaceAll(README_URL, mcpUrl));
-    const { stdout } = await run("bash", ["-c", `set -e\n${NPX_SHIM}\n${filled}`], {
-      cwd: root,
-      env: { ...process.env, npm_config_offline: "true", npm_config_update_notifier: "false" },
-      timeout: 60_000,
-    });
-    return stdout;
+    return runReadmeLines(TOKEN_PLACEHOLDERS.reduce((s, p) => s.replaceAll(p, token), script.replaceAll(README_URL, mcpUrl)));
   }
+
 
   it("pin the Inspector CLI that runs on Node 20, the banner's version, which the project installs", async () => {
     expect(commands.length).toBeGreaterThanOrEqual(4);
@@ -134,8 +89,7 @@ describe("the README's MCP Inspector commands", () => {
     const lines = codeLines(readme);
     const at = lines.findIndex((l) => /^inspect\(\) \{/.test(l) && isInspectorCommand(l));
     expect(at).toBeGreaterThan(0);
-    const exports = lines[at - 1]!.replace(/URL=\S+/, `URL=${mcpUrl}`).replace(/TOKEN=.*$/, `TOKEN=${token}`);
-    return { at, preamble: `${exports}\n${lines[at]!}` };
+    return { at, preamble: inspectPreamble(readme, { mcpUrl, token }) };
   }
 
   it("define the inspect helper of 'Talk to the agent', which starts a session", async () => {
@@ -155,13 +109,7 @@ describe("the README's MCP Inspector commands", () => {
     const start = lines.slice(at + 1).find((l) => l.startsWith("inspect ") && l.includes("ha_agent_start_session"))!;
     const asked = lines.findIndex((l) => l.startsWith("inspect ") && l.includes("message=Why didn't the hall light turn on last night?"));
     expect(asked).toBeGreaterThan(at);
-    const values: Record<string, string> = {};
-    let last: Record<string, unknown> = {};
-    for (const step of [start, lines[asked]!, lines[asked + 1]!]) {
-      const filled = step.replace(/\s+#.*$/, "").replace(/<(\w+)>/g, (_, key: string) => values[key] ?? `<${key}>`);
-      last = (JSON.parse(await bash(`${preamble}\n${filled}`)) as { structuredContent: Record<string, unknown> }).structuredContent;
-      for (const key of ["session_id", "continuation_id"]) if (typeof last[key] === "string") values[key] = last[key];
-    }
+    const last = (await runInspectSteps(preamble, [start, lines[asked]!, lines[asked + 1]!])).at(-1)!;
     const section = readme.slice(readme.indexOf("### Ask why something did not happen"));
     const shown = /^> (.+)$/m.exec(section)?.[1];
     expect(last).toMatchObject({ status: "completed" });
@@ -177,18 +125,7 @@ describe("the README's MCP Inspector commands", () => {
     const steps = lines.slice(first, first + 5);
     expect(steps.map((l) => /--tool-name (\S+)/.exec(l)?.[1])).toEqual(["ha_agent_start_session", "ha_agent_send_message", "ha_agent_await_continuation", "ha_agent_approve", "ha_agent_await_continuation"]);
     // Each <placeholder> takes the value an earlier step printed, as a reader copies it.
-    const values: Record<string, string> = {};
-    const results: Record<string, unknown>[] = [];
-    for (const step of steps) {
-      const filled = step.replace(/\s+#.*$/, "").replace(/<(\w+)>/g, (_, key: string) => values[key] ?? `<${key}>`);
-      const out = JSON.parse(await bash(`${preamble}\n${filled}`)) as { isError?: boolean; structuredContent: Record<string, unknown> };
-      expect(out.isError, `${filled}: ${JSON.stringify(out)}`).toBeFalsy();
-      const result = out.structuredContent;
-      results.push(result);
-      for (const key of ["session_id", "continuation_id"]) if (typeof result[key] === "string") values[key] = result[key];
-      const approval = result.approval as { approval_id?: string } | undefined;
-      if (approval?.approval_id) values.approval_id = approval.approval_id;
-    }
+    const results = await runInspectSteps(preamble, steps);
     expect(results[2]).toMatchObject({ status: "input_required", next: "approve", approval: { service: "light.turn_on", targets: ["light.kitchen_ceiling"] } });
     expect(results[4]).toMatchObject({ status: "completed", response: { final_message: expect.stringContaining("Done: I called light.turn_on") } });
   }, 120_000);

@@ -72,7 +72,17 @@ export async function runInspectSteps(preamble: string, steps: string[]): Promis
     const out = JSON.parse(await runReadmeLines(`${preamble}\n${filled}`)) as { isError?: boolean; structuredContent: Record<string, unknown> };
     if (out.isError) throw new Error(`${filled}: ${JSON.stringify(out)}`);
     results.push(out.structuredContent);
-    for (const [key, value] of Object.entries(out.structuredContent)) if (typeof value === "string" && /_id$/.test(key)) values[key] = value;
+    remember(out.structuredContent, values);
   }
   return results;
+}
+
+/** The ids a step printed, at its top level or one level down (an approval's `approval_id`), as a reader would copy them. */
+function remember(result: Record<string, unknown>, values: Record<string, string>): void {
+  for (const [key, value] of Object.entries(result)) {
+    if (typeof value === "string" && /_id$/.test(key)) values[key] = value;
+    else if (value && typeof value === "object" && !Array.isArray(value)) {
+      for (const [inner, v] of Object.entries(value)) if (typeof v === "string" && /_id$/.test(inner)) values[inner] ??= v;
+    }
+  }
 }

@@ -5,6 +5,7 @@ import { checkHistory } from "./history.js";
 import { renderChunks } from "./render.js";
 import { SignatureBook } from "./signatures.js";
 import type { GeminiReply, GeminiRequestBody, GeminiRequestLog, GeminiResponder } from "./types.js";
+import { listen } from "../listen.js";
 
 export interface FakeGeminiOptions {
   /** The key it accepts; any key when left out. */
@@ -126,7 +127,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve()));
+  await listen(server, options.port, options.host);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${options.host ?? "127.0.0.1"}:${port}`,

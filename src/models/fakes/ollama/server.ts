@@ -3,6 +3,7 @@ import type { JsonValue } from "../../schemas.js";
 import { fakeState, logEntry, openAiHandler, readBody, type FakeLogEntry, type FakeReply, type FakeResponder, type ReplyQueue } from "../openai/index.js";
 import { ollamaView } from "../prompt-view.js";
 import { nativeChat, nativeInfo, windowFor, type NativeState } from "./native.js";
+import { listen } from "../listen.js";
 
 type Json = { [key: string]: JsonValue };
 
@@ -106,13 +107,7 @@ export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port, options.host);
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("The fake Ollama server has no TCP address");
   const host = options.host ?? "127.0.0.1";

@@ -4,6 +4,7 @@ import type { ServerSetup } from "./checks.js";
 import { FLAVOURS } from "./flavours.js";
 import { openAiHandler, type FakeState, type ReplyQueue } from "./handler.js";
 import type { FakeFlavour, FakeLogEntry, FakeReply, FakeResponder } from "./types.js";
+import { listen } from "../listen.js";
 
 export interface FakeOpenAiOptions extends ServerSetup {
   /** Default `openai`. */
@@ -89,13 +90,7 @@ export async function startFakeOpenAiServer(options: FakeOpenAiOptions = {}): Pr
       });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port, options.host);
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("The fake OpenAI server has no TCP address");
   const host = options.host ?? "127.0.0.1";
