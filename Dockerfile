@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 ARG BUILD_FROM=ghcr.io/home-assistant/base:3.23
 
-# Build stage: full dependencies, TypeScript compile.
+# Build stage: full dependencies, TypeScript compile, the program bundled.
 FROM ${BUILD_FROM} AS build
 RUN apk add --no-cache nodejs npm
 WORKDIR /app
@@ -10,7 +10,7 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY web ./web
-COPY scripts/build-web.mjs ./scripts/
+COPY scripts/bundle-program.mjs scripts/build-web.mjs ./scripts/
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # Runtime stage: Node, production dependencies and the compiled program only.

@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 
 const TARGETS = {
-  product: { config: "tsconfig.build.json", marker: "dist/web/manifest.json", inputs: ["src", "web", "scripts/build-web.mjs", "tsconfig.json", "tsconfig.build.json", "package-lock.json"], after: "scripts/build-web.mjs" },
+  product: { config: "tsconfig.build.json", marker: "dist/web/manifest.json", inputs: ["src", "web", "scripts/bundle-program.mjs", "scripts/build-web.mjs", "tsconfig.json", "tsconfig.build.json", "package-lock.json"], after: ["scripts/bundle-program.mjs", "scripts/build-web.mjs"] },
   bench: { config: "tsconfig.bench.json", marker: "dist-bench/bench/crash/run.js", inputs: ["src", "bench", "test/support", "tsconfig.json", "tsconfig.bench.json", "package-lock.json"] },
 };
 
@@ -49,9 +49,12 @@ function main() {
   if (flag !== "--quiet") console.error(`Building ${name === "product" ? "HA Agent" : "the benchmarks"} (sources changed since the last build)…`);
   const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
   const result = spawnSync(process.execPath, [tsc, "-p", target.config], { stdio: "inherit" });
-  // The console's page is bundled after the program compiles, and its manifest is the marker, so both are fresh.
-  if (result.status === 0 && target.after) process.exit(spawnSync(process.execPath, [target.after], { stdio: "inherit" }).status ?? 1);
-  process.exit(result.status ?? 1);
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  // The program is bundled and then the console's page, whose manifest is the marker, so all are fresh.
+  for (const step of target.after ?? []) {
+    const status = spawnSync(process.execPath, [step], { stdio: "inherit" }).status;
+    if (status !== 0) process.exit(status ?? 1);
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();
