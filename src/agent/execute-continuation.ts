@@ -1,4 +1,4 @@
-import type { HomeIndex } from "../indexer/index.js";
+import { IndexFilterError, searchNote, whereSpoken, type HomeIndex, type SearchResult } from "../indexer/index.js";
 import type { ModelClient, ToolCall } from "../models/index.js";
 import type { Clock, Logger, Principal } from "../shared/index.js";
 import type { ContinuationPatch, ContinuationRecord, SessionHead, Store, Usage } from "../store/index.js";
@@ -105,9 +105,11 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
     return failed;
   }
   if (cont.request.allowTools && deps.index.ready) {
-    const hits = deps.index.search(cont.request.message, { limit: RETRIEVAL_HITS });
+    // Where the person is (a persona's area, a pin such as "I am in the kitchen") is preferred when the message names no area.
+    const nearArea = whereSpoken({ pins: memory.pins.map((p) => p.text), personaArea: session.persona?.args.area });
+    const hits = primingHits(deps.index, cont.request.message, nearArea);
     const strong = hits.filter((h) => h.score >= (hits[0]?.score ?? 0) * RETRIEVAL_MIN_SHARE);
-    if (strong.length) context.add("retrieval", retrievalText(strong));
+    if (strong.length) context.add("retrieval", retrievalText(strong, searchNote({ query: cont.request.message, results: hits, ...(nearArea ? { nearArea } : {}) })));
   }
 
   const tools = cont.request.allowTools
@@ -218,9 +220,22 @@ function effectiveActuation(ceiling: ActuationCeiling, session: SessionHead): Se
   return { allowActuation, allowlistedServices, approval };
 }
 
-function retrievalText(hits: { entityId: string; name: string; area: string | null; state: string | null }[]): string {
+function retrievalText(hits: { entityId: string; name: string; area: string | null; state: string | null }[], note: string | undefined): string {
   const lines = hits.map((h) => `- ${h.entityId} (${h.name}${h.area ? `, ${h.area}` : ""}): ${h.state ?? "no state"}`);
-  return `Index matches for the next message, states now:\n${lines.join("\n")}`;
+  return `Index matches for the next message, states now:\n${lines.join("\n")}${note ? `\n${note}` : ""}`;
+}
+
+/** The index's matches for priming, near where the person is when that names an area of the home. */
+function primingHits(index: HomeIndex, message: string, nearArea: string | undefined): SearchResult[] {
+  if (nearArea) {
+    try {
+      return index.search(message, { limit: RETRIEVAL_HITS, nearArea });
+    } catch (err) {
+      // A pin may name a place the home has no area for; then priming goes without it.
+      if (!(err instanceof IndexFilterError)) throw err;
+    }
+  }
+  return index.search(message, { limit: RETRIEVAL_HITS });
 }
 
 /** What an action's targets look like now, for a call whose outcome a restart made unknown. */

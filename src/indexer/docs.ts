@@ -1,4 +1,5 @@
 import type { DocFields } from "./fields.js";
+import { kindTermsOf } from "./kinds.js";
 import type { EntityStructure, FloorInfo } from "./model.js";
 import type { ResolvedRegistries } from "./resolve.js";
 import { words } from "./tokenize.js";
@@ -68,5 +69,6 @@ export function docFields(s: EntityStructure, reg: ResolvedRegistries, extraFloo
     domain: [s.domain],
     deviceClass: s.deviceClass ? [s.deviceClass] : [],
     integration: [s.platform ?? "", title ?? ""],
+    kind: kindTermsOf(s),
   };
 }

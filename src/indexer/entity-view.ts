@@ -62,6 +62,10 @@ export function describeField(s: EntityStructure, reg: ResolvedRegistries, field
       return `domain ${s.domain}`;
     case "deviceClass":
       return `device class ${s.deviceClass}`;
+    case "kind": {
+      const words = (v: string) => v.replace(/_/g, " ");
+      return `a ${words(s.domain)}${s.deviceClass ? ` (${words(s.deviceClass)})` : s.unit ? ` (in ${s.unit})` : ""}`;
+    }
     case "integration": {
       const title = s.configEntryId ? reg.entryTitles.get(s.configEntryId) : undefined;
       return `integration ${[s.platform, title].filter(Boolean).join(" / ")}`;

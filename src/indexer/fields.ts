@@ -16,6 +16,8 @@ export const FIELDS = [
   { key: "domain", weight: 3.1 },
   { key: "deviceClass", weight: 3.0 },
   { key: "integration", weight: 2.2 },
+  // What the device is (domain, device class), reached through the vocabulary: "pause" → media players.
+  { key: "kind", weight: 3.0 },
 ] as const;
 
 export type FieldKey = (typeof FIELDS)[number]["key"];

@@ -101,3 +101,8 @@ export function compileFilter(args: {
 
 /** A filter as a predicate, plus the area it narrows to, so a caller can start from that area's entities. */
 export type CompiledFilter = ((s: EntityStructure, live: LiveState | undefined) => boolean) & { areaId: string | undefined };
+
+/** A filter that narrows nothing beyond leaving out hidden and secondary entities. */
+export function isDefaultFilter(f: Omit<EntityFilter, "entityIds">): boolean {
+  return !f.domain && !f.area && !f.floor && !f.label && !f.device && !f.deviceClass && !f.state && !f.includeHidden;
+}

@@ -4,7 +4,8 @@ import { docFields, floorWords } from "./docs.js";
 import { applyStateDiff, toLiveState, touchesStructure } from "./live-state.js";
 import { describeField, entityView } from "./entity-view.js";
 import type { FieldKey } from "./fields.js";
-import { compileFilter, type EntityFilter } from "./filters.js";
+import { compileFilter, isDefaultFilter, type EntityFilter } from "./filters.js";
+import { inStateAsSpoken } from "./in-state.js";
 import {
   emptyRegistries,
   type DeviceInfo,
@@ -13,13 +14,19 @@ import {
   type LiveState,
   type Registries,
 } from "./model.js";
+import { traitsOf } from "./kinds.js";
+import { areaInText } from "./area-in-text.js";
+import { readRequest } from "./reading.js";
 import { resolveEntity, resolveRegistries, type ResolvedRegistries } from "./resolve.js";
 import { SearchEngine, type SearchHit } from "./search.js";
-import { SearchIndex } from "./search-index.js";
+import { SearchIndex, type DocMeta } from "./search-index.js";
+import { Vocabulary } from "./vocabulary/index.js";
 import { resolveTarget, type TargetIds, type TargetResolution } from "./targets.js";
 
 export interface SearchOptions extends Omit<EntityFilter, "entityIds"> {
   limit?: number;
+  /** The area the request was spoken in (id, name or alias): its entities are preferred, not required. */
+  nearArea?: string;
 }
 
 /** A search hit with what a caller shows: name, area and current state. */
@@ -32,8 +39,6 @@ export interface SearchResult extends SearchHit {
 }
 
 const MAIN_ENTITY_PRIOR = 1.04;
-const OPENINGS = new Set(["door", "window", "opening", "garage_door"]);
-const NOT_SWITCHED_ON = new Set(["automation", "update"]);
 
 /**
  * The home as one in-memory graph: registries, resolved entity structures,
@@ -59,8 +64,13 @@ export class HomeGraph {
    * too, so a view nobody reads again does not keep the old state alive.
    */
   #views = new WeakMap<EntityStructure, { live: LiveState | undefined; reg: ResolvedRegistries; view: IndexedEntity }>();
-  #index = new SearchIndex();
+  readonly #vocab = new Vocabulary();
+  readonly #split = (word: string) => this.#vocab.splitCompound(word);
+  #index = new SearchIndex(this.#split);
   #engine = new SearchEngine(this.#index);
+  /** Areas and floors as small numbers for the index; rebuilt with the registries. */
+  #areaCodes = new Map<string, number>();
+  #floorCodes = new Map<string, number>();
 
   /** Replaces all registries and rebuilds every entity from them. */
   setRegistries(registries: Registries): void {
@@ -168,33 +178,40 @@ export class HomeGraph {
   }
 
   search(query: string, opts: SearchOptions = {}): SearchResult[] {
-    const accept = this.#compile(opts);
-    const limit = Math.max(1, Math.min(opts.limit ?? 10, 500));
+    const { nearArea, limit: wantedLimit, ...filter } = opts;
+    const accept = this.#compile(filter);
+    const limit = Math.max(1, Math.min(wantedLimit ?? 10, 500));
+    const near = nearArea ? this.#nearAreaId(nearArea) : undefined;
     const hits = this.#engine.search(
-      query,
       {
-        inState: (id, word) => {
-          const state = this.#states.get(id)?.state;
-          if (state === undefined) return false;
+        reading: readRequest(query, this.#vocab),
+        limit,
+        nearArea: near !== undefined ? (this.#areaCodes.get(near) ?? -1) : -1,
+        nearFloor: near !== undefined ? this.#floorCode(this.#reg.areas.get(near)?.floorId ?? null) : -1,
+        ...(near !== undefined ? { nearAreaName: this.#reg.areas.get(near)?.name ?? near } : {}),
+      },
+      {
+        stateOf: (id) => this.#states.get(id)?.state,
+        inState: (id, wanted) => {
           const s = this.#structures.get(id);
-          // An enabled automation or a pending update is "on", but that is not what "what's on?" asks.
-          if (state === word) return !(word === "on" && NOT_SWITCHED_ON.has(s?.domain ?? ""));
-          // Door and window contacts report on/off; people say open/closed.
-          if (s?.domain !== "binary_sensor" || !OPENINGS.has(s.deviceClass ?? "")) return false;
-          return (word === "open" && state === "on") || (word === "closed" && state === "off");
+          return inStateAsSpoken({ state: this.#states.get(id)?.state, domain: s?.domain, deviceClass: s?.deviceClass, wanted });
         },
         accept: (id) => {
           const s = this.#structures.get(id);
           return s !== undefined && accept(s, this.#states.get(id));
         },
+        defaultRulesOnly: isDefaultFilter(filter),
         describe: (id, field) => this.#describe(id, field),
       },
-      limit,
     );
     return hits.map((h) => {
       const s = this.#structures.get(h.entityId)!;
+      // Every field by name, not `...h`: one object shape for every result.
       return {
-        ...h,
+        entityId: h.entityId,
+        score: h.score,
+        why: h.why,
+        named: h.named,
         name: s.name,
         domain: s.domain,
         areaId: s.areaId,
@@ -202,6 +219,21 @@ export class HomeGraph {
         state: this.#states.get(h.entityId)?.state ?? null,
       };
     });
+  }
+
+  /**
+   * The area a near-area preference names: by id, name or alias, or else the
+   * area a phrase mentions ("the kitchen, by the window", "kuchni"). Throws
+   * IndexFilterError (unknown_area) when it names none.
+   */
+  #nearAreaId(value: string): string {
+    try {
+      return this.#compile({ area: value }).areaId!;
+    } catch (err) {
+      const found = areaInText(value, this.#reg.areas.values());
+      if (found) return found;
+      throw err;
+    }
   }
 
   devices(): DeviceInfo[] {
@@ -236,6 +268,8 @@ export class HomeGraph {
   #useRegistries(registries: Registries): void {
     this.#reg = resolveRegistries(registries);
     this.#floorWords = floorWords(this.#reg.floors);
+    this.#areaCodes = new Map([...this.#reg.areas.keys()].map((id, i) => [id, i]));
+    this.#floorCodes = new Map([...this.#reg.floors.keys()].map((id, i) => [id, i]));
   }
 
   #forgetDerived(): void {
@@ -298,10 +332,18 @@ export class HomeGraph {
     return device && device.name === s.name ? MAIN_ENTITY_PRIOR : 1;
   }
 
+  #meta(s: EntityStructure): DocMeta {
+    return { tie: s.name.length, prior: this.#prior(s), area: s.areaId ? (this.#areaCodes.get(s.areaId) ?? -1) : -1, floor: this.#floorCode(s.floorId), traits: traitsOf(s) };
+  }
+
+  #floorCode(floorId: string | null): number {
+    return floorId ? (this.#floorCodes.get(floorId) ?? -1) : -1;
+  }
+
   #reindex(id: string, s = resolveEntity(id, this.#reg, this.#states.get(id))): void {
     this.#structures.set(id, s);
     this.#forgetDerived();
-    this.#index.add(id, docFields(s, this.#reg, this.#floorWords), s.name.length, this.#prior(s));
+    this.#index.add(id, docFields(s, this.#reg, this.#floorWords), this.#meta(s));
   }
 
   #rebuild(): void {
@@ -313,9 +355,9 @@ export class HomeGraph {
   }
 
   #rebuildIndex(): void {
-    this.#index = new SearchIndex();
+    this.#index = new SearchIndex(this.#split);
     this.#engine = new SearchEngine(this.#index);
-    for (const s of this.#structures.values()) this.#index.add(s.entityId, docFields(s, this.#reg, this.#floorWords), s.name.length, this.#prior(s));
+    for (const s of this.#structures.values()) this.#index.add(s.entityId, docFields(s, this.#reg, this.#floorWords), this.#meta(s));
     this.#index.compact();
     this.#index.warm();
   }

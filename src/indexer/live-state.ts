@@ -1,5 +1,6 @@
 import type { CompressedState, CompressedStateDiff } from "../ha/index.js";
 import type { LiveState } from "./model.js";
+import { homeStrings } from "./string-pool.js";
 
 // Attributes whose change alters an entity's name or searchable class.
 const STRUCTURAL_ATTRIBUTES = ["friendly_name", "device_class", "unit_of_measurement"];
@@ -7,7 +8,7 @@ const STRUCTURAL_ATTRIBUTES = ["friendly_name", "device_class", "unit_of_measure
 /** A `subscribe_entities` state, with times in epoch milliseconds. */
 export function toLiveState(c: CompressedState): LiveState {
   const lastChanged = c.lc * 1000;
-  return { state: c.s, attributes: c.a ?? {}, lastChanged, lastUpdated: c.lu !== undefined ? c.lu * 1000 : lastChanged };
+  return { state: homeStrings.of(c.s), attributes: c.a ? homeStrings.attributes(c.a) : {}, lastChanged, lastUpdated: c.lu !== undefined ? c.lu * 1000 : lastChanged };
 }
 
 /** A state after one `c` diff: changed fields replaced, removed attributes dropped. The old object is left as it was. */
@@ -16,13 +17,13 @@ export function applyStateDiff(prev: LiveState, diff: CompressedStateDiff): Live
   let attributes = prev.attributes;
   if (plus?.a || diff["-"]?.a) {
     // Spreading defines own properties, so an attribute named __proto__ stays an attribute.
-    attributes = { ...prev.attributes, ...plus?.a };
+    attributes = { ...prev.attributes, ...(plus?.a ? homeStrings.attributes(plus.a) : undefined) };
     for (const key of diff["-"]?.a ?? []) delete attributes[key];
   }
   let { lastChanged, lastUpdated } = prev;
   if (plus?.lc !== undefined) lastChanged = lastUpdated = plus.lc * 1000;
   else if (plus?.lu !== undefined) lastUpdated = plus.lu * 1000;
-  return { state: plus?.s ?? prev.state, attributes, lastChanged, lastUpdated };
+  return { state: plus?.s !== undefined ? homeStrings.of(plus.s) : prev.state, attributes, lastChanged, lastUpdated };
 }
 
 /** Whether a diff may change the entity's name, class or unit, which the search index holds. */

@@ -1,6 +1,7 @@
 import { own } from "../shared/index.js";
 import type { DeviceRegistryEntry, EntityRegistryEntry } from "../ha/index.js";
 import type { AreaInfo, DeviceInfo, EntityStructure, FloorInfo, LabelInfo, LiveState, Registries } from "./model.js";
+import { homeStrings } from "./string-pool.js";
 
 /** The fields of an entity registry entry the index uses; the rest is not kept, to save memory at 10,000+ entities. */
 export type EntityEntryLite = Pick<
@@ -49,7 +50,7 @@ function deviceName(device: Pick<DeviceRegistryEntry, "name_by_user" | "name">):
   return device.name_by_user || device.name || null;
 }
 
-export function resolveRegistries(reg: Registries): ResolvedRegistries {
+export function resolveRegistries(reg: Registries, pool = homeStrings): ResolvedRegistries {
   const floors = new Map<string, FloorInfo>();
   for (const f of reg.floors) floors.set(f.floor_id, { floorId: f.floor_id, name: f.name, aliases: f.aliases ?? [], level: f.level });
   const areas = new Map<string, AreaInfo>();
@@ -69,13 +70,13 @@ export function resolveRegistries(reg: Registries): ResolvedRegistries {
     devices.set(d.id, {
       deviceId: d.id,
       name: deviceName(d) ?? d.model ?? d.id,
-      manufacturer: d.manufacturer ?? null,
-      model: d.model ?? null,
-      areaId: effectiveArea(d, parents),
+      manufacturer: pool.of(d.manufacturer ?? null),
+      model: pool.of(d.model ?? null),
+      areaId: pool.of(effectiveArea(d, parents)),
       parentDeviceId: d.parent_device_id ?? null,
-      labels: d.labels ?? [],
+      labels: pool.list(d.labels ?? []),
       // HA 2026.8+ names the one config entry; older HA only lists them.
-      configEntries: d.config_entry_id ? [d.config_entry_id] : (d.config_entries ?? []),
+      configEntries: pool.list(d.config_entry_id ? [d.config_entry_id] : (d.config_entries ?? [])),
       disabled: d.disabled_by !== null && d.disabled_by !== undefined,
     });
   }
@@ -89,16 +90,16 @@ export function resolveRegistries(reg: Registries): ResolvedRegistries {
       entity_id: e.entity_id,
       name: e.name,
       has_entity_name: e.has_entity_name,
-      original_name: e.original_name,
-      translation_key: e.translation_key ?? null,
+      original_name: pool.of(e.original_name),
+      translation_key: pool.of(e.translation_key ?? null),
       device_id: e.device_id,
-      area_id: e.area_id,
-      labels: e.labels ?? [],
-      platform: e.platform,
-      config_entry_id: e.config_entry_id,
-      disabled_by: e.disabled_by,
-      hidden_by: e.hidden_by,
-      entity_category: e.entity_category,
+      area_id: pool.of(e.area_id),
+      labels: pool.list(e.labels ?? []),
+      platform: pool.of(e.platform),
+      config_entry_id: pool.of(e.config_entry_id),
+      disabled_by: pool.of(e.disabled_by),
+      hidden_by: pool.of(e.hidden_by),
+      entity_category: pool.of(e.entity_category),
     });
   }
   return { entries, devices, areas, floors, labels, entryTitles, extended: reg.extended };
@@ -145,7 +146,8 @@ function unique(values: string[]): string[] {
 /** Resolves one entity's structure from the registries and, when it has one, its state. */
 export function resolveEntity(entityId: string, reg: ResolvedRegistries, live: LiveState | undefined): EntityStructure {
   const dot = entityId.indexOf(".");
-  const domain = entityId.slice(0, dot);
+  // A slice is a new string: thousands of entities would each hold their own "sensor".
+  const domain = homeStrings.of(entityId.slice(0, dot));
   const objectId = entityId.slice(dot + 1);
   const entry = reg.entries.get(entityId);
   const device = entry?.device_id ? reg.devices.get(entry.device_id) : undefined;

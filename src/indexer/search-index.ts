@@ -1,6 +1,8 @@
 import { FIELDS, FIELD_BIT, type DocFields, type FieldKey } from "./fields.js";
-import { allowedEdits, editDistance } from "./fuzzy.js";
-import { tokens } from "./tokenize.js";
+import { Column } from "./column.js";
+import { allowedEdits } from "./fuzzy.js";
+import { isWord, MAX_PREFIX_TERMS, TermFinder } from "./term-finder.js";
+import { grams, isUnspaced, segments, stem } from "./tokenize.js";
 
 /** Which documents hold a term, and in which fields (a bit set per document). */
 interface Posting {
@@ -8,27 +10,66 @@ interface Posting {
   masks: number[];
 }
 
-/** A vocabulary term a query word leads to, and how good a match it is (0..1]. */
+/**
+ * A vocabulary term a query word leads to, and how good a match it is (0..1].
+ * `kind` says how it was reached: as typed, through the vocabulary (a kind of
+ * device or a synonym), as the start of a longer word, as another ending of
+ * the same word ("kuchni" → "kuchnia"), or as a misspelling.
+ */
 export interface TermMatch {
   term: string;
   quality: number;
-  kind: "exact" | "synonym" | "prefix" | "typo";
+  kind: "exact" | "synonym" | "kind" | "prefix" | "variant" | "typo";
 }
 
-const MAX_PREFIX_TERMS = 40;
+/** A term the vocabulary or the synonyms give a word, with how surely. */
+export interface ExtraTerm {
+  term: string;
+  quality: number;
+  kind: "synonym" | "kind";
+}
+
+/** What the index keeps of a document besides its terms. */
+export interface DocMeta {
+  /** Orders equal scores, lower first (the name's length). */
+  tie: number;
+  /** Multiplies the score; 1 is neutral. */
+  prior: number;
+  /** The entity's area and floor as small numbers (-1 for none), for the near-area preference. */
+  area: number;
+  floor: number;
+  /** Bit set of TRAIT (kinds.ts). */
+  traits: number;
+}
+
+/**
+ * A word the index holds as typed needs few longer readings: most terms it
+ * starts are its own joined pairs ("kitchen" → "kitchenlight"), which match
+ * the same entities. Fewer expansions make each search cheaper.
+ */
+const MAX_PREFIX_TERMS_WHEN_EXACT = 6;
 // Fields whose adjacent words are also indexed joined ("livingroom"), for users who type them so.
 const JOINED_FIELDS: ReadonlySet<FieldKey> = new Set(["name", "alias", "area", "floor", "device"]);
 // Fields whose whole value is also indexed, so a query naming exactly an area ("downstairs")
-// beats one that only shares a word with it ("downstairs toilet").
+// beats one that only shares a word with it ("downstairs toilet"). A name said in full is
+// found by counting its words instead (nameLengthOf), which costs no term per entity.
 const WHOLE_VALUE_FIELDS: ReadonlySet<FieldKey> = new Set(["area", "floor", "label"]);
-
 // Fields whose values many entities share (an area's name, a maker): worth caching their terms.
-const SHARED_FIELDS: ReadonlySet<FieldKey> = new Set(["area", "floor", "maker", "label", "domain", "deviceClass", "integration"]);
+const SHARED_FIELDS: ReadonlySet<FieldKey> = new Set(["area", "floor", "maker", "label", "domain", "deviceClass", "integration", "kind"]);
 
-const isWord = (t: string) => /^[a-z]/.test(t) && !/\d/.test(t);
 
-/** The term under which a field's complete value is indexed. */
-export const wholeValueTerm = (toks: string[]): string => `=${toks.join(" ")}`;
+/** Cuts a compound word before the noun it ends with; the vocabulary knows the nouns. */
+export type CompoundSplitter = (word: string) => { head: string; tail: string } | undefined;
+
+/** The term under which a field's complete value is indexed: "=living room", "=客厅". */
+export function wholeValueTerm(text: string): string {
+  return `=${segments(text)
+    .map((s) => (isUnspaced(s) ? s : stem(s)))
+    .join(" ")}`;
+}
+
+/** The term for a run of query terms, to look up as a whole value. */
+export const phraseTerm = (terms: string[]): string => `=${terms.join(" ")}`;
 
 /**
  * A hand-written inverted index over entity documents. Documents are numbered
@@ -40,16 +81,32 @@ export class SearchIndex {
   readonly #postings = new Map<string, Posting>();
   readonly #entityIds: string[] = [];
   readonly #alive: boolean[] = [];
-  readonly #ties: number[] = [];
-  readonly #priors: number[] = [];
+  // What DocMeta holds, in typed columns: the ranking loop reads them for thousands of documents, and
+  // at 10,000 entities plain arrays of numbers take eight bytes a value where these take one to four.
+  readonly #ties = new Column(Uint16Array);
+  readonly #priors = new Column(Float32Array);
+  readonly #areas = new Column(Int32Array);
+  readonly #floors = new Column(Int32Array);
+  readonly #traits = new Column(Uint8Array);
+  /** How many different words each entity's name has (0 for a name of unspaced script): all of them said is the whole name. */
+  readonly #nameLengths = new Column(Uint8Array);
+  /** Bumped whenever a term is added, so that cached expansions of query words are dropped. */
+  #version = 0;
   readonly #docOf = new Map<string, number>();
   #aliveCount = 0;
-  #byLength: Map<number, string[]> | null = null;
-  #sorted: string[] | null = null;
+  #finder: TermFinder | null = null;
+  /** Whole values written without spaces (an area "客厅"): found inside a query rather than word by word. */
+  readonly #unspacedValues = new Set<string>();
   readonly #expansionCache = new Map<string, TermMatch[]>();
   // Area, floor, maker, label and domain texts repeat across thousands of entities; derive their terms once.
   readonly #termCache = new Map<string, string[]>();
   readonly #scratch = new Map<string, number>();
+  readonly #split: CompoundSplitter;
+
+  /** `split` cuts compound names into their parts ("Küchenlicht" is also found as "Küche" and "Licht"). */
+  constructor(split: CompoundSplitter = () => undefined) {
+    this.#split = split;
+  }
 
   get docCount(): number {
     return this.#entityIds.length;
@@ -63,29 +120,56 @@ export class SearchIndex {
     return this.#entityIds[doc]!;
   }
 
-  priorOf(doc: number): number {
-    return this.#priors[doc]!;
+  tieOf(doc: number): number {
+    return this.#ties.at(doc);
   }
 
-  tieOf(doc: number): number {
-    return this.#ties[doc]!;
+  priorOf(doc: number): number {
+    return this.#priors.at(doc);
+  }
+
+  areaOf(doc: number): number {
+    return this.#areas.at(doc);
+  }
+
+  floorOf(doc: number): number {
+    return this.#floors.at(doc);
+  }
+
+  traitsOf(doc: number): number {
+    return this.#traits.at(doc);
+  }
+
+  nameLengthOf(doc: number): number {
+    return this.#nameLengths.at(doc);
+  }
+
+  /** Changes whenever the index gains a term: expansions cached before are stale. */
+  get version(): number {
+    return this.#version;
   }
 
   isAlive(doc: number): boolean {
     return this.#alive[doc] === true;
   }
 
-  /**
-   * Adds or replaces the document of an entity. `tie` orders equal scores,
-   * lower first; `prior` multiplies the document's score (1 is neutral).
-   */
-  add(entityId: string, fields: DocFields, tie = 0, prior = 1): void {
+  unspacedValues(): ReadonlySet<string> {
+    return this.#unspacedValues;
+  }
+
+  /** Adds or replaces the document of an entity. */
+  add(entityId: string, fields: DocFields, meta: DocMeta): void {
     this.remove(entityId);
     const doc = this.#entityIds.length;
     this.#entityIds.push(entityId);
     this.#alive.push(true);
-    this.#ties.push(tie);
-    this.#priors.push(prior);
+    this.#ties.push(Math.min(meta.tie, 65_535));
+    this.#priors.push(meta.prior);
+    this.#areas.push(meta.area);
+    this.#floors.push(meta.floor);
+    this.#traits.push(meta.traits);
+    const nameSegs = segments(fields.name[0] ?? "");
+    this.#nameLengths.push(nameSegs.some(isUnspaced) ? 0 : Math.min(new Set(nameSegs.map(stem)).size, 255));
     this.#docOf.set(entityId, doc);
     this.#aliveCount++;
     const masks = this.#scratch;
@@ -110,15 +194,29 @@ export class SearchIndex {
 
   /** The terms one field value contributes: its tokens, joined word pairs, and the whole value. */
   #termsOf(field: FieldKey, text: string): string[] {
+    // Kind terms ("~d:light") are given finished.
+    if (field === "kind") return [text];
     const key = `${field}\u0000${text}`;
     const cached = SHARED_FIELDS.has(field) ? this.#termCache.get(key) : undefined;
     if (cached) return cached;
-    const toks = tokens(text);
-    const terms = [...toks];
-    if (toks.length && WHOLE_VALUE_FIELDS.has(field)) terms.push(wholeValueTerm(toks));
+    const segs = segments(text);
+    const terms: string[] = [];
+    for (const s of segs) {
+      if (isUnspaced(s)) terms.push(...grams(s));
+      else terms.push(stem(s));
+    }
+    if (segs.length && WHOLE_VALUE_FIELDS.has(field)) {
+      const whole = wholeValueTerm(text);
+      terms.push(whole);
+      if (segs.some(isUnspaced)) this.#unspacedValues.add(whole);
+    }
     if (JOINED_FIELDS.has(field)) {
       // Only words join: "livingroom" is typed, "light12" is not, and numbers would swamp the vocabulary.
-      for (let i = 1; i < toks.length; i++) if (isWord(toks[i - 1]!) && isWord(toks[i]!)) terms.push(toks[i - 1]! + toks[i]!);
+      for (let i = 1; i < segs.length; i++) if (isWord(segs[i - 1]!) && isWord(segs[i]!)) terms.push(stem(segs[i - 1]! + segs[i]!));
+      for (const seg of segs) {
+        const parts = isWord(seg) ? this.#split(seg) : undefined;
+        if (parts) terms.push(stem(parts.head), stem(parts.tail));
+      }
     }
     if (SHARED_FIELDS.has(field) && this.#termCache.size < 20_000) this.#termCache.set(key, terms);
     return terms;
@@ -158,9 +256,14 @@ export class SearchIndex {
     return 1 + 0.35 * Math.log(1 + this.#entityIds.length / (df + 1));
   }
 
-  /** Vocabulary terms a query token leads to: itself, longer words it starts, and near-misspellings. */
-  expand(token: string, synonyms: string[]): TermMatch[] {
-    const key = synonyms.length ? `${token}|${synonyms.join(",")}` : token;
+  /**
+   * Index terms a query token leads to: itself, the terms the vocabulary gives
+   * it, longer words it starts, and, only for a word that is neither in the
+   * home nor in the vocabulary (`known`), other endings of the same word and
+   * near-misspellings. A correctly spelt common word is never bent onto a name.
+   */
+  expand(token: string, extras: ExtraTerm[], known: boolean): TermMatch[] {
+    const key = `${known ? "k" : "u"}${token}|${extras.map((e) => `${e.term}:${e.quality}`).join(",")}`;
     const cached = this.#expansionCache.get(key);
     if (cached) return cached;
     const out = new Map<string, TermMatch>();
@@ -168,21 +271,18 @@ export class SearchIndex {
       const prior = out.get(m.term);
       if (!prior || prior.quality < m.quality) out.set(m.term, m);
     };
-    const exact = this.#postings.has(token);
+    const exact = token !== "" && this.#postings.has(token);
     if (exact) put({ term: token, quality: 1, kind: "exact" });
-    let known = exact;
-    for (const s of synonyms) {
-      if (!this.#postings.has(s)) continue;
-      put({ term: s, quality: 0.85, kind: "synonym" });
-      known = true;
-    }
-    if (token.length >= 3 && isWord(token)) for (const t of this.#prefixed(token)) put({ term: t, quality: 0.7, kind: "prefix" });
-    const edits = allowedEdits(token.length);
-    // A word found as typed (or as a synonym) is taken as meant; only unknown words are treated as typos.
-    if (!known && edits > 0 && isWord(token)) {
-      for (const [term, distance] of this.#near(token, edits)) {
-        put({ term, quality: distance === 1 ? 0.8 : 0.6, kind: "typo" });
-      }
+    for (const e of extras) if (this.#postings.has(e.term)) put({ term: e.term, quality: e.quality, kind: e.kind });
+    const word = token.length >= 3 && isWord(token);
+    if (word) for (const t of this.#terms().prefixed(token, exact ? MAX_PREFIX_TERMS_WHEN_EXACT : MAX_PREFIX_TERMS)) put({ term: t, quality: 0.7, kind: "prefix" });
+    // Another ending of the same word is how inflected languages say a name ("w łazience" for Łazienka), even where
+    // that form is also in another name; only a word the vocabulary knows keeps its own meaning.
+    if (word && !known) for (const t of this.#terms().variants(token)) put({ term: t, quality: 0.75, kind: "variant" });
+    // A misspelling, only of a word that is neither in the home nor in the vocabulary.
+    if (word && !known && !exact) {
+      const edits = token.length >= 5 ? allowedEdits(token.length) : 0;
+      for (const [term, distance] of edits > 0 ? this.#terms().near(token, edits) : []) put({ term, quality: distance === 1 ? 0.6 : 0.45, kind: "typo" });
     }
     const result = [...out.values()];
     if (this.#expansionCache.size > 5000) this.#expansionCache.clear();
@@ -200,62 +300,22 @@ export class SearchIndex {
       posting.docs = posting.docs.slice();
       posting.masks = posting.masks.slice();
     }
+    for (const c of [this.#ties, this.#priors, this.#areas, this.#floors, this.#traits, this.#nameLengths]) c.trim();
   }
 
   /** Builds the lookup tables for prefixes and typos now rather than on the first query. */
   warm(): void {
-    this.#prefixed("\u0000");
-    this.#near("\u0000\u0000\u0000\u0000", 1);
+    this.#terms().prefixed("\u0000");
+    this.#terms().near("\u0000\u0000\u0000\u0000\u0000", 1);
+  }
+
+  #terms(): TermFinder {
+    return (this.#finder ??= new TermFinder(() => this.#postings.keys()));
   }
 
   #vocabularyChanged(): void {
-    this.#byLength = null;
-    this.#sorted = null;
+    this.#finder = null;
     this.#expansionCache.clear();
-  }
-
-  #prefixed(prefix: string): string[] {
-    if (!this.#sorted) this.#sorted = [...this.#postings.keys()].sort();
-    const sorted = this.#sorted;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: string[] = [];
-    for (let i = lo; i < sorted.length && out.length < MAX_PREFIX_TERMS; i++) {
-      const t = sorted[i]!;
-      if (!t.startsWith(prefix)) break;
-      if (t !== prefix) out.push(t);
-    }
-    return out;
-  }
-
-  #near(token: string, maxEdits: number): [string, number][] {
-    if (!this.#byLength) {
-      this.#byLength = new Map();
-      for (const term of this.#postings.keys()) {
-        // Numbers and whole-value terms are never what a misspelt word meant.
-        if (!isWord(term)) continue;
-        const list = this.#byLength.get(term.length);
-        if (list) list.push(term);
-        else this.#byLength.set(term.length, [term]);
-      }
-    }
-    const out: [string, number][] = [];
-    for (let len = token.length - maxEdits; len <= token.length + maxEdits; len++) {
-      // A shorter vocabulary word may not use the larger budget the query word earned.
-      const budget = Math.min(maxEdits, allowedEdits(len));
-      if (budget === 0) continue;
-      for (const term of this.#byLength.get(len) ?? []) {
-        // People rarely mistype the first letter; checking it first skips most of the vocabulary.
-        if (term.charCodeAt(0) !== token.charCodeAt(0) && (budget < 2 || term.charCodeAt(1) !== token.charCodeAt(1))) continue;
-        const d = editDistance(token, term, budget);
-        if (d <= budget) out.push([term, d]);
-      }
-    }
-    return out;
+    this.#version++;
   }
 }

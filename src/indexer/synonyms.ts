@@ -68,10 +68,3 @@ const SYNONYMS = new Map<string, string[]>(Object.entries({
 export function synonymsOf(token: string): string[] {
   return SYNONYMS.get(token) ?? [];
 }
-
-/** Words that describe a state rather than an entity: "what's on upstairs". */
-export const STATE_WORDS = new Set([
-  "on", "off", "open", "closed", "unavailable", "unknown", "home", "away",
-  "locked", "unlocked", "playing", "paused", "idle", "heat", "cool",
-  "charging", "docked", "cleaning", "disarmed", "triggered",
-]);

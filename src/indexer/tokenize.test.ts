@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { allowedEdits, editDistance } from "./fuzzy.js";
-import { queryTokens, stem, tokens } from "./tokenize.js";
+import { fold, stem, tokens, words } from "./tokenize.js";
 
 describe("tokens", () => {
   it("splits snake_case, camelCase and punctuation, folding accents and case", () => {
-    expect(tokens("binary_sensor.KücheTür")).toEqual(["binary", "sensor", "kuche", "tur"]);
+    expect(tokens("binary_sensor.KücheTür")).toEqual(["binary", "sensor", "kuch", "tur"]);
     expect(tokens("Living-Room  Lamps")).toEqual(["living", "room", "lamp"]);
   });
 
@@ -14,9 +14,25 @@ describe("tokens", () => {
     ]);
   });
 
-  it("drops query stopwords but keeps state words", () => {
-    expect(queryTokens("what's on upstairs")).toEqual(["on", "upstair"]);
-    expect(queryTokens("the")).toEqual(["the"]);
+  it("reduces English verb forms to the stem of their noun or verb", () => {
+    expect(["vacuuming", "watering", "heating", "heat", "lighting", "paused", "pause", "closing", "closed", "close", "dimmed"].map(stem)).toEqual([
+      "vacuum", "water", "heat", "heat", "light", "paus", "paus", "clos", "clos", "clos", "dim",
+    ]);
+    // Words that only look like verb forms stay apart.
+    expect(["thing", "string", "speed", "shed", "bed", "home"].map(stem)).toEqual(["thing", "string", "speed", "shed", "bed", "home"]);
+  });
+
+  it("folds letters of any Latin, Greek or Cyrillic alphabet, and full-width forms", () => {
+    expect(fold("Łazienka Żółta")).toBe("lazienka zolta");
+    expect(fold("Ёлка ЙОГУРТ")).toBe("елка иогурт");
+    expect(fold("ＴＶ Straße")).toBe("tv strasse");
+  });
+
+  it("keeps words of other scripts, and cuts Chinese and Japanese text into character pairs", () => {
+    expect(words("Свет на кухне")).toEqual(["свет", "на", "кухне"]);
+    expect(words("客厅吸顶灯")).toEqual(["客", "厅", "吸", "顶", "灯", "客厅", "厅吸", "吸顶", "顶灯"]);
+    expect(words("リビングの照明")).toEqual(["照", "明", "リビ", "ビン", "ング", "グの", "の照", "照明"]);
+    expect(words("LED灯带")).toEqual(["led", "灯", "带", "灯带"]);
   });
 });
 

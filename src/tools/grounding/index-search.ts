@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { HaAccess } from "../../ha/index.js";
-import type { HomeIndex } from "../../indexer/index.js";
-import { text } from "../limits.js";
+import { IndexFilterError, searchNote, type HomeIndex, type SearchOptions, type SearchResult } from "../../indexer/index.js";
+import { name, text } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { guarded, selectorFields, filterOf } from "./common.js";
 import { freshness, freshnessFields } from "./freshness.js";
@@ -9,9 +9,12 @@ import { freshness, freshnessFields } from "./freshness.js";
 const Input = z.object({
   query: text()
     .describe(
-      'What to look for, in the user\'s own words: names, areas and their aliases, floors ("upstairs"), makers ("aqara"), labels, domains ("lights"). Typos are tolerated. May be empty when filters are given.',
+      'The request in the user\'s own words, any language: "pause the music", "is the front door locked?", "włącz lampę w kuchni". Names, areas, floors, makers, labels, kinds ("lights"); typos tolerated. May be empty when filters are given.',
     ),
   limit: z.number().int().min(1).max(100).default(10).describe("How many results to return, best first (1-100, default 10)."),
+  near_area: name()
+    .optional()
+    .describe("The area the request was spoken in (id, name or alias), e.g. a voice satellite's room: its entities come first when the query names no area. A preference, not a filter; one that names no area is left out, with a note."),
   ...selectorFields,
 });
 
@@ -25,7 +28,27 @@ const Result = z.object({
   why: z.string().describe("Which words of the query matched which part of the entity."),
 });
 
-const Output = z.object({ ...freshnessFields, results: z.array(Result) });
+const Output = z.object({
+  ...freshnessFields,
+  note: z.string().optional().describe("Present when nothing in the query named a device (these are entities of the kind it points at), when several fit equally, when nothing matched, or when near_area named no area."),
+  results: z.array(Result),
+});
+
+/**
+ * A search that prefers `near` when it names an area; a soft preference
+ * that names none is left out rather than failing the call.
+ */
+function searchNear(args: { index: HomeIndex; query: string; opts: SearchOptions; near: string | undefined }): { hits: SearchResult[]; usedNear?: string; unknownNear?: true } {
+  if (args.near) {
+    try {
+      return { hits: args.index.search(args.query, { ...args.opts, nearArea: args.near }), usedNear: args.near };
+    } catch (err) {
+      if (!(err instanceof IndexFilterError && err.code === "unknown_area")) throw err;
+      return { hits: args.index.search(args.query, args.opts), unknownNear: true };
+    }
+  }
+  return { hits: args.index.search(args.query, args.opts) };
+}
 
 /** `index_search`: ranked, explained free-text search over the home. */
 export function createIndexSearchTool(deps: { index: HomeIndex; ha: HaAccess }): ToolSpec {
@@ -33,7 +56,7 @@ export function createIndexSearchTool(deps: { index: HomeIndex; ha: HaAccess }):
     name: "index_search",
     title: "Search the home",
     description:
-      "Finds entities by what people call them: name, alias, area, floor, device, manufacturer, label, domain or device class, tolerating typos and plurals. Each result carries its current state and why it matched. Use it to turn a user's words into entity ids.",
+      "Finds the entities a request is about, from the user's own words in any language: names, areas, floors, makers, labels, and what devices do (\"pause\" → media players, \"water the lawn\" → valves). Commands prefer what can act, questions about a level the sensor that measures it. Each result carries its state and why it matched.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -43,9 +66,16 @@ export function createIndexSearchTool(deps: { index: HomeIndex; ha: HaAccess }):
           return fail("invalid_argument", "query: give some words to search for, or at least one filter (domain, area, floor, label, device_class, state).");
         }
         const { entityIds: _ids, ...filter } = filterOf(args);
-        const hits = deps.index.search(args.query, { ...filter, limit: args.limit });
+        // An area filter already says where; a preference for another area would only reorder within it.
+        const near = args.area ? undefined : args.near_area;
+        const found = searchNear({ index: deps.index, query: args.query, opts: { ...filter, limit: args.limit }, near });
+        const note = [found.unknownNear ? `near_area "${near}" names no area of this home, so it was not used.` : "", searchNote({ query: args.query, results: found.hits, ...(found.usedNear ? { nearArea: found.usedNear } : {}) }) ?? ""]
+          .filter(Boolean)
+          .join(" ");
+        const hits = found.hits;
         return ok({
           ...freshness(deps.ha, deps.index),
+          ...(note ? { note } : {}),
           results: hits.map((h) => ({
             entity_id: h.entityId,
             name: h.name,

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { StringPool } from "./string-pool.js";
+
+describe("the string pool", () => {
+  it("gives back the same value, and other values as they are", () => {
+    const pool = new StringPool();
+    expect(pool.of("measurement")).toBe("measurement");
+    expect(pool.of(null)).toBeNull();
+    expect(pool.of(21.5)).toBe(21.5);
+    expect(pool.size).toBe(1);
+  });
+
+  it("stops growing when full and leaves long strings out, so unique values cannot fill memory", () => {
+    const pool = new StringPool(3, 8);
+    for (const v of ["a", "b", "c", "d", "e"]) pool.of(v);
+    expect(pool.size).toBe(3);
+    expect(pool.of("d")).toBe("d");
+    pool.of("a much longer value");
+    expect(pool.size).toBe(3);
+  });
+
+  it("pools attribute values and lists of strings, leaving friendly_name and other values alone", () => {
+    const pool = new StringPool();
+    const attrs = pool.attributes({ friendly_name: "Hall Lamp", state_class: "measurement", effect_list: ["Rainbow", "Candle"], brightness: 128, nested: { a: "b" } });
+    expect(attrs).toEqual({ friendly_name: "Hall Lamp", state_class: "measurement", effect_list: ["Rainbow", "Candle"], brightness: 128, nested: { a: "b" } });
+    expect(pool.size).toBe(3);
+  });
+});
