@@ -1,11 +1,6 @@
-/** Small seeded PRNG (mulberry32), so a failing crash run can be replayed with its seed. */
+import { createRng } from "../../src/simulator/random.js";
+
+/** The simulator's seeded PRNG (mulberry32), so a failing crash run can be replayed with its seed. */
 export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return createRng(seed).next;
 }

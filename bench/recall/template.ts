@@ -8,6 +8,7 @@
  *   <rule>  an expansion rule, itself a template
  * Only what drawing sentences needs is parsed: no matching, no escapes.
  */
+import { createRng } from "../../src/simulator/random.js";
 
 export type Node =
   | { type: "text"; text: string }
@@ -93,16 +94,9 @@ export function parseTemplate(template: string): Node {
   return top.alts.length === 1 ? top.alts[0]! : { type: "alt", options: top.alts, optional: false };
 }
 
-/** A seeded generator, so a corpus is the same every time it is drawn. */
+/** A seeded generator (the simulator's), so a corpus is the same every time it is drawn. */
 export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return createRng(seed).next;
 }
 
 export interface DrawContext {

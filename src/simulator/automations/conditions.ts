@@ -1,5 +1,5 @@
 import type { HassState } from "../../ha/index.js";
-import { localParts, fromLocal } from "../local-time.js";
+import { localParts, fromLocal } from "../../shared/index.js";
 import { nextSunEvent } from "../sun.js";
 import { renderTemplate, TemplateError } from "../template/index.js";
 import { isoTime } from "../time.js";

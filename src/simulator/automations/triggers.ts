@@ -1,5 +1,5 @@
 import type { HassState } from "../../ha/index.js";
-import { fromLocal, localIso, localParts } from "../local-time.js";
+import { fromLocal, localIso, localParts } from "../../shared/index.js";
 import { nextSunEvent } from "../sun.js";
 import { periodMs } from "./config.js";
 

@@ -1,5 +1,5 @@
 import type { HouseInput } from "../house-schema.js";
-import { fromLocal, lastLocalTime, localParts } from "../local-time.js";
+import { fromLocal, lastLocalTime, localParts } from "../../shared/index.js";
 import { hexId } from "../random.js";
 import { nextSunEvent } from "../sun.js";
 

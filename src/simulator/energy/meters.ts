@@ -1,6 +1,6 @@
 import type { House, HouseEntity } from "../house-schema.js";
 import type { HouseMeter } from "../house-logic-schema.js";
-import { startOfLocalDay } from "../local-time.js";
+import { startOfLocalDay } from "../../shared/index.js";
 import { convertUnit } from "../units.js";
 import { EnergyModel } from "./model.js";
 

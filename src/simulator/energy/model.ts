@@ -1,5 +1,5 @@
 import type { HouseEnergy, HouseMeter } from "../house-logic-schema.js";
-import { addLocalDays, localParts, startOfLocalDay } from "../local-time.js";
+import { addLocalDays, localParts, startOfLocalDay } from "../../shared/index.js";
 import { createRng, hashString } from "../random.js";
 import { sunElevation } from "../sun.js";
 

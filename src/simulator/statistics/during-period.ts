@@ -1,7 +1,7 @@
 import type { StatisticValue } from "../../ha/index.js";
 import { dict } from "../../shared/index.js";
 import type { RecordedHome } from "../history/index.js";
-import { addLocalDays, addLocalMonths, fromLocal, localParts, startOfLocalDay, startOfLocalMonth, startOfLocalWeek } from "../local-time.js";
+import { addLocalDays, addLocalMonths, fromLocal, localParts, startOfLocalDay, startOfLocalMonth, startOfLocalWeek } from "../../shared/index.js";
 import { convertUnit, unitClass, unitsOfClass } from "../units.js";
 import { statSource, type StatRow, type StatSource } from "./sources.js";
 

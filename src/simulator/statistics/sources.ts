@@ -2,7 +2,7 @@ import { dict, own } from "../../shared/index.js";
 import { energyMetersOf, type EnergyMeters } from "../energy/index.js";
 import { historyOf, type HistoryPoint, type RecordedHome } from "../history/index.js";
 import { hashString } from "../random.js";
-import { localParts } from "../local-time.js";
+import { localParts } from "../../shared/index.js";
 import { unitClass } from "../units.js";
 
 export const HOUR = 3_600_000;

@@ -1,4 +1,4 @@
-import { fromLocal, localParts } from "../local-time.js";
+import { fromLocal, localParts } from "../../shared/index.js";
 import { iterate, toDateTime } from "./access.js";
 import type { Env } from "./env.js";
 import { applyFilter } from "./filters.js";

@@ -1,5 +1,5 @@
 import type { HassState } from "../../ha/index.js";
-import { localIso, localParts } from "../local-time.js";
+import { localIso, localParts } from "../../shared/index.js";
 import { pythonString } from "../python-repr.js";
 
 /**
