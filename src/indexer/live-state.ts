@@ -8,7 +8,7 @@ const STRUCTURAL_ATTRIBUTES = ["friendly_name", "device_class", "unit_of_measure
 /** A `subscribe_entities` state, with times in epoch milliseconds. */
 export function toLiveState(c: CompressedState): LiveState {
   const lastChanged = c.lc * 1000;
-  return { state: homeStrings.of(c.s), attributes: c.a ? homeStrings.attributes(c.a) : {}, lastChanged, lastUpdated: c.lu !== undefined ? c.lu * 1000 : lastChanged };
+  return { state: homeStrings.ofState(c.s), attributes: c.a ? homeStrings.attributes(c.a) : {}, lastChanged, lastUpdated: c.lu !== undefined ? c.lu * 1000 : lastChanged };
 }
 
 /** A state after one `c` diff: changed fields replaced, removed attributes dropped. The old object is left as it was. */
@@ -23,7 +23,7 @@ export function applyStateDiff(prev: LiveState, diff: CompressedStateDiff): Live
   let { lastChanged, lastUpdated } = prev;
   if (plus?.lc !== undefined) lastChanged = lastUpdated = plus.lc * 1000;
   else if (plus?.lu !== undefined) lastUpdated = plus.lu * 1000;
-  return { state: plus?.s !== undefined ? homeStrings.of(plus.s) : prev.state, attributes, lastChanged, lastUpdated };
+  return { state: plus?.s !== undefined ? homeStrings.ofState(plus.s) : prev.state, attributes, lastChanged, lastUpdated };
 }
 
 /** Whether a diff may change the entity's name, class or unit, which the search index holds. */

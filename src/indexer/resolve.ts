@@ -50,7 +50,7 @@ function deviceName(device: Pick<DeviceRegistryEntry, "name_by_user" | "name">):
   return device.name_by_user || device.name || null;
 }
 
-export function resolveRegistries(reg: Registries, pool = homeStrings): ResolvedRegistries {
+export function resolveRegistries(reg: Registries): ResolvedRegistries {
   const floors = new Map<string, FloorInfo>();
   for (const f of reg.floors) floors.set(f.floor_id, { floorId: f.floor_id, name: f.name, aliases: f.aliases ?? [], level: f.level });
   const areas = new Map<string, AreaInfo>();
@@ -70,13 +70,13 @@ export function resolveRegistries(reg: Registries, pool = homeStrings): Resolved
     devices.set(d.id, {
       deviceId: d.id,
       name: deviceName(d) ?? d.model ?? d.id,
-      manufacturer: pool.of(d.manufacturer ?? null),
-      model: pool.of(d.model ?? null),
-      areaId: pool.of(effectiveArea(d, parents)),
+      manufacturer: homeStrings.of(d.manufacturer ?? null),
+      model: homeStrings.of(d.model ?? null),
+      areaId: homeStrings.of(effectiveArea(d, parents)),
       parentDeviceId: d.parent_device_id ?? null,
-      labels: pool.list(d.labels ?? []),
+      labels: homeStrings.list(d.labels ?? []),
       // HA 2026.8+ names the one config entry; older HA only lists them.
-      configEntries: pool.list(d.config_entry_id ? [d.config_entry_id] : (d.config_entries ?? [])),
+      configEntries: homeStrings.list(d.config_entry_id ? [d.config_entry_id] : (d.config_entries ?? [])),
       disabled: d.disabled_by !== null && d.disabled_by !== undefined,
     });
   }
@@ -90,16 +90,16 @@ export function resolveRegistries(reg: Registries, pool = homeStrings): Resolved
       entity_id: e.entity_id,
       name: e.name,
       has_entity_name: e.has_entity_name,
-      original_name: pool.of(e.original_name),
-      translation_key: pool.of(e.translation_key ?? null),
+      original_name: homeStrings.of(e.original_name),
+      translation_key: homeStrings.of(e.translation_key ?? null),
       device_id: e.device_id,
-      area_id: pool.of(e.area_id),
-      labels: pool.list(e.labels ?? []),
-      platform: pool.of(e.platform),
-      config_entry_id: pool.of(e.config_entry_id),
-      disabled_by: pool.of(e.disabled_by),
-      hidden_by: pool.of(e.hidden_by),
-      entity_category: pool.of(e.entity_category),
+      area_id: homeStrings.of(e.area_id),
+      labels: homeStrings.list(e.labels ?? []),
+      platform: homeStrings.of(e.platform),
+      config_entry_id: homeStrings.of(e.config_entry_id),
+      disabled_by: homeStrings.of(e.disabled_by),
+      hidden_by: homeStrings.of(e.hidden_by),
+      entity_category: homeStrings.of(e.entity_category),
     });
   }
   return { entries, devices, areas, floors, labels, entryTitles, extended: reg.extended };

@@ -10,13 +10,26 @@ describe("the string pool", () => {
     expect(pool.size).toBe(1);
   });
 
-  it("stops growing when full and leaves long strings out, so unique values cannot fill memory", () => {
+  it("starts again when full and leaves long strings out, so one-off values never hold more than its size", () => {
     const pool = new StringPool(3, 8);
-    for (const v of ["a", "b", "c", "d", "e"]) pool.of(v);
+    for (const v of ["a", "b", "c"]) pool.of(v);
     expect(pool.size).toBe(3);
     expect(pool.of("d")).toBe("d");
+    expect(pool.size).toBe(1);
     pool.of("a much longer value");
-    expect(pool.size).toBe(3);
+    expect(pool.size).toBe(1);
+  });
+
+  it("does not keep a state's readings and times, which change with every update", () => {
+    const pool = new StringPool();
+    for (let i = 0; i < 100; i++) {
+      pool.ofState(`21.${i}`);
+      pool.ofState(`-${i}`);
+      pool.attributes({ last_triggered: `2026-11-26T12:${String(i).padStart(2, "0")}:00+00:00` });
+    }
+    expect(pool.size).toBe(0);
+    expect(pool.ofState("unavailable")).toBe("unavailable");
+    expect(pool.size).toBe(1);
   });
 
   it("pools attribute values and lists of strings, leaving friendly_name and other values alone", () => {
