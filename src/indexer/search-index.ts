@@ -1,11 +1,11 @@
 import { FIELDS, FIELD_BIT, type DocFields, type FieldKey } from "./fields.js";
-import { Column } from "./column.js";
+import { DocTable } from "./doc-table.js";
 import { allowedEdits } from "./fuzzy.js";
 import { isWord, MAX_PREFIX_TERMS, TermFinder } from "./term-finder.js";
 import { grams, isUnspaced, segments, stem } from "./tokenize.js";
 
 /** Which documents hold a term, and in which fields (a bit set per document). */
-interface Posting {
+export interface Posting {
   docs: number[];
   masks: number[];
 }
@@ -52,7 +52,7 @@ const MAX_PREFIX_TERMS_WHEN_EXACT = 6;
 const JOINED_FIELDS: ReadonlySet<FieldKey> = new Set(["name", "alias", "area", "floor", "device"]);
 // Fields whose whole value is also indexed, so a query naming exactly an area ("downstairs")
 // beats one that only shares a word with it ("downstairs toilet"). A name said in full is
-// found by counting its words instead (nameLengthOf), which costs no term per entity.
+// found by counting its words instead (nameLengths), which costs no term per entity.
 const WHOLE_VALUE_FIELDS: ReadonlySet<FieldKey> = new Set(["area", "floor", "label"]);
 // Fields whose values many entities share (an area's name, a maker): worth caching their terms.
 const SHARED_FIELDS: ReadonlySet<FieldKey> = new Set(["area", "floor", "maker", "label", "domain", "deviceClass", "integration", "kind"]);
@@ -81,19 +81,13 @@ export class SearchIndex {
   readonly #postings = new Map<string, Posting>();
   readonly #entityIds: string[] = [];
   readonly #alive: boolean[] = [];
-  // What DocMeta holds, in typed columns: the ranking loop reads them for thousands of documents, and
-  // at 10,000 entities plain arrays of numbers take eight bytes a value where these take one to four.
-  readonly #ties = new Column(Uint16Array);
-  readonly #priors = new Column(Float32Array);
-  readonly #areas = new Column(Int32Array);
-  readonly #floors = new Column(Int32Array);
-  readonly #traits = new Column(Uint8Array);
-  /** How many different words each entity's name has (0 for a name of unspaced script): all of them said is the whole name. */
-  readonly #nameLengths = new Column(Uint8Array);
+  readonly #meta = new DocTable();
   /** Bumped whenever a term is added, so that cached expansions of query words are dropped. */
   #version = 0;
   readonly #docOf = new Map<string, number>();
   #aliveCount = 0;
+  /** The largest prior any document has had: a bound for skipping candidates that cannot reach the top. */
+  #maxPrior = 0;
   #finder: TermFinder | null = null;
   /** Whole values written without spaces (an area "客厅"): found inside a query rather than word by word. */
   readonly #unspacedValues = new Set<string>();
@@ -112,6 +106,10 @@ export class SearchIndex {
     return this.#entityIds.length;
   }
 
+  get maxPrior(): number {
+    return this.#maxPrior;
+  }
+
   get tombstones(): number {
     return this.#entityIds.length - this.#aliveCount;
   }
@@ -121,27 +119,28 @@ export class SearchIndex {
   }
 
   tieOf(doc: number): number {
-    return this.#ties.at(doc);
+    return this.#meta.tieOf(doc);
   }
 
   priorOf(doc: number): number {
-    return this.#priors.at(doc);
+    return this.#meta.priorOf(doc);
   }
 
   areaOf(doc: number): number {
-    return this.#areas.at(doc);
+    return this.#meta.areaOf(doc);
   }
 
   floorOf(doc: number): number {
-    return this.#floors.at(doc);
+    return this.#meta.floorOf(doc);
   }
 
   traitsOf(doc: number): number {
-    return this.#traits.at(doc);
+    return this.#meta.traitsOf(doc);
   }
 
-  nameLengthOf(doc: number): number {
-    return this.#nameLengths.at(doc);
+  /** Per document, how many different words its name has (0 for a name of unspaced script): all of them said is the whole name. The array itself, for the search's loops; valid until the next add. */
+  nameLengths(): Uint8Array {
+    return this.#meta.nameLengths();
   }
 
   /** Changes whenever the index gains a term: expansions cached before are stale. */
@@ -163,13 +162,9 @@ export class SearchIndex {
     const doc = this.#entityIds.length;
     this.#entityIds.push(entityId);
     this.#alive.push(true);
-    this.#ties.push(Math.min(meta.tie, 65_535));
-    this.#priors.push(meta.prior);
-    this.#areas.push(meta.area);
-    this.#floors.push(meta.floor);
-    this.#traits.push(meta.traits);
     const nameSegs = segments(fields.name[0] ?? "");
-    this.#nameLengths.push(nameSegs.some(isUnspaced) ? 0 : Math.min(new Set(nameSegs.map(stem)).size, 255));
+    this.#meta.push(meta, nameSegs.some(isUnspaced) ? 0 : new Set(nameSegs.map(stem)).size);
+    this.#maxPrior = Math.max(this.#maxPrior, this.#meta.priorOf(doc));
     this.#docOf.set(entityId, doc);
     this.#aliveCount++;
     const masks = this.#scratch;
@@ -300,7 +295,7 @@ export class SearchIndex {
       posting.docs = posting.docs.slice();
       posting.masks = posting.masks.slice();
     }
-    for (const c of [this.#ties, this.#priors, this.#areas, this.#floors, this.#traits, this.#nameLengths]) c.trim();
+    this.#meta.trim();
   }
 
   /** Builds the lookup tables for prefixes and typos now rather than on the first query. */
