@@ -3,7 +3,9 @@ import { TRAIT } from "./kinds.js";
 import type { Preference } from "./preferences.js";
 import type { Reading, ReadToken } from "./reading.js";
 import type { SearchContext } from "./search-context.js";
+import { fieldsIn } from "./posting.js";
 import type { SearchIndex, TermMatch } from "./search-index.js";
+import type { WeightedTerm } from "./weigh.js";
 
 const NAMING_FIELDS = FIELD_BIT.name | FIELD_BIT.alias | FIELD_BIT.device | FIELD_BIT.entityId | FIELD_BIT.maker;
 
@@ -12,7 +14,8 @@ export interface ExplainContext {
   index: SearchIndex;
   reading: Reading;
   tokens: ReadToken[];
-  expansions: TermMatch[][];
+  /** Per token, the terms it reached that the index holds. */
+  terms: (readonly WeightedTerm[])[];
   ctx: SearchContext;
   near: number;
   nearAreaName: string | undefined;
@@ -30,7 +33,7 @@ export interface ExplainContext {
  * returns.
  */
 export function explainer(e: ExplainContext): (doc: number, eid: string) => { why: string; named: boolean } {
-  const { index, reading, ctx, tokens, expansions } = e;
+  const { index, reading, ctx, tokens, terms } = e;
   // Per word of the request, its best match in the document being explained: the field's index (-1: none) and the match.
   const fieldOf = new Int8Array(tokens.length);
   const matchOf: (TermMatch | undefined)[] = tokens.map(() => undefined);
@@ -40,8 +43,8 @@ export function explainer(e: ExplainContext): (doc: number, eid: string) => { wh
       let bestScore = 0;
       let best: TermMatch | undefined;
       let bestMask = 0;
-      for (const m of expansions[t]!) {
-        const mask = index.maskOf(m.term, doc);
+      for (const { match: m, posting } of terms[t]!) {
+        const mask = fieldsIn(posting, doc);
         if (!mask) continue;
         const s = MASK_SCORE[mask]! * m.quality;
         if (s > bestScore) {

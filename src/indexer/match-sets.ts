@@ -1,4 +1,5 @@
 import { MASK_SCORE } from "./fields.js";
+import { docOf, fieldsOf } from "./posting.js";
 import type { SearchIndex } from "./search-index.js";
 import type { WeightedTerm } from "./weigh.js";
 
@@ -57,12 +58,12 @@ export class MatchSets {
       const base = t * words;
       let most = 0;
       for (const term of terms[t]!) {
-        const { docs, masks } = term.posting;
+        const posting = term.posting;
         const nameBit = fullWeight[t] ? term.nameBit : 0;
         let best = 0;
-        for (let i = 0; i < docs.length; i++) {
-          const doc = docs[i]!;
-          const mask = masks[i]!;
+        for (let i = 0; i < posting.length; i++) {
+          const doc = docOf(posting[i]!);
+          const mask = fieldsOf(posting[i]!);
           const bit = 1 << (doc & 31);
           bits[base + (doc >>> 5)]! |= bit;
           if (mask & nameBit && nameLengths[doc]! <= sayable && nameLengths[doc]! > 0) {

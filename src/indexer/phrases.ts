@@ -1,6 +1,7 @@
 import { FIELD_BIT } from "./fields.js";
 import type { ReadToken } from "./reading.js";
-import { phraseTerm, type Posting, type SearchIndex, type TermMatch } from "./search-index.js";
+import { docOf, fieldsOf, type Posting } from "./posting.js";
+import { phraseTerm, type SearchIndex, type TermMatch } from "./search-index.js";
 import { STRIDE, TOTAL } from "./score-slots.js";
 import { isUnspaced, segments } from "./tokenize.js";
 
@@ -57,7 +58,7 @@ export function phrasesOf(args: { index: SearchIndex; tokens: ReadToken[]; expan
 
 /** Whether the request names an area in full ("in the kitchen"): then where it was spoken no longer matters. */
 export function namesArea(phrases: readonly Phrase[]): boolean {
-  return phrases.some((p) => p.posting.masks.some((mask) => (mask & FIELD_BIT.area) !== 0));
+  return phrases.some((p) => p.posting.some((entry) => (fieldsOf(entry) & FIELD_BIT.area) !== 0));
 }
 
 /** The most the phrases can add to one document. */
@@ -68,11 +69,11 @@ export function mostForPhrases(phrases: readonly Phrase[]): number {
 /** Rewards the documents being scored (those with a total in `acc`) whose area, floor or label a phrase names. */
 export function rewardPhrases(acc: Float64Array, phrases: readonly Phrase[]): void {
   for (const { posting, bonus, kindWord } of phrases) {
-    for (let i = 0; i < posting.docs.length; i++) {
-      const at = posting.docs[i]! * STRIDE + TOTAL;
+    for (const entry of posting) {
+      const at = docOf(entry) * STRIDE + TOTAL;
       if (acc[at]! <= 0) continue;
       // "lights" asks for lights, not for whatever carries a label "Lighting".
-      if (kindWord && !(posting.masks[i]! & FIELD_BIT.area)) continue;
+      if (kindWord && !(fieldsOf(entry) & FIELD_BIT.area)) continue;
       acc[at]! += bonus;
     }
   }

@@ -1,14 +1,10 @@
 import { FIELDS, FIELD_BIT, type DocFields, type FieldKey } from "./fields.js";
 import { DocTable } from "./doc-table.js";
+import { entryOf, MAX_DOCS, type Posting } from "./posting.js";
 import { allowedEdits } from "./fuzzy.js";
 import { isWord, MAX_PREFIX_TERMS, TermFinder } from "./term-finder.js";
 import { grams, isUnspaced, segments, stem } from "./tokenize.js";
 
-/** Which documents hold a term, and in which fields (a bit set per document). */
-export interface Posting {
-  docs: number[];
-  masks: number[];
-}
 
 /**
  * A vocabulary term a query word leads to, and how good a match it is (0..1].
@@ -143,7 +139,7 @@ export class SearchIndex {
     return this.#meta.nameLengths();
   }
 
-  /** Changes whenever the index gains a term: expansions cached before are stale. */
+  /** Changes whenever the index gains a term or its postings are replaced: expansions cached before are stale. */
   get version(): number {
     return this.#version;
   }
@@ -160,6 +156,8 @@ export class SearchIndex {
   add(entityId: string, fields: DocFields, meta: DocMeta): void {
     this.remove(entityId);
     const doc = this.#entityIds.length;
+    // The owner rebuilds when tombstones pile up, so only a home of some 400,000 entities gets here.
+    if (doc >= MAX_DOCS) throw new RangeError(`The search index holds at most ${MAX_DOCS} documents; rebuild it to drop the ${this.tombstones} removed ones.`);
     this.#entityIds.push(entityId);
     this.#alive.push(true);
     const nameSegs = segments(fields.name[0] ?? "");
@@ -178,12 +176,11 @@ export class SearchIndex {
     for (const [term, mask] of masks) {
       let posting = this.#postings.get(term);
       if (!posting) {
-        posting = { docs: [], masks: [] };
+        posting = [];
         this.#postings.set(term, posting);
         this.#vocabularyChanged();
       }
-      posting.docs.push(doc);
-      posting.masks.push(mask);
+      posting.push(entryOf(doc, mask));
     }
   }
 
@@ -229,25 +226,9 @@ export class SearchIndex {
     return this.#postings.get(term);
   }
 
-  /** The fields (bit set) in which a document holds a term, or 0. */
-  maskOf(term: string, doc: number): number {
-    const p = this.#postings.get(term);
-    if (!p) return 0;
-    let lo = 0;
-    let hi = p.docs.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const d = p.docs[mid]!;
-      if (d === doc) return p.masks[mid]!;
-      if (d < doc) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return 0;
-  }
-
   /** Rarer terms count more; dampened so that a rare word in a weak field does not win alone. */
   idf(term: string): number {
-    const df = this.#postings.get(term)?.docs.length ?? 0;
+    const df = this.#postings.get(term)?.length ?? 0;
     return 1 + 0.35 * Math.log(1 + this.#entityIds.length / (df + 1));
   }
 
@@ -291,10 +272,9 @@ export class SearchIndex {
    * slack is megabytes, and most lists never grow again.
    */
   compact(): void {
-    for (const posting of this.#postings.values()) {
-      posting.docs = posting.docs.slice();
-      posting.masks = posting.masks.slice();
-    }
+    for (const [term, posting] of this.#postings) this.#postings.set(term, posting.slice());
+    // Postings are new arrays: whatever a search cached of the old ones is stale.
+    this.#version++;
     this.#meta.trim();
   }
 

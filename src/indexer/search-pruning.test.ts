@@ -140,4 +140,21 @@ describe("skipping candidates that cannot reach the top", () => {
     expect(hits.map((h) => h.entityId)).toContain("sensor.garden_temperature_1");
     expect(costs[0]!.scored).toBe(costs[0]!.candidates);
   });
+
+  it("weighs words afresh when entities come: a search after new entities answers as if nothing had been cached", () => {
+    // Only words the home already has, so the index gains documents but no term.
+    const added = Object.fromEntries(
+      Array.from({ length: 180 }, (_, i) => [
+        `sensor.kitchen_temperature_${(i % 18) + 1}_${Math.floor(i / 18) + 1}`,
+        { s: "11", a: { friendly_name: "Kitchen Temperature", device_class: "temperature", unit_of_measurement: "°C" }, c: "ctx", lc: 1_700_000_000 },
+      ]),
+    );
+    const queries = ["kitchen temperature", "temperature", "garden temperature 3"];
+    const cached = home();
+    const fresh = home();
+    for (const query of queries) cached.search(query, { limit: 10 });
+    cached.applyDiff({ a: added });
+    fresh.applyDiff({ a: added });
+    for (const query of queries) expect(cached.search(query, { limit: 10 }), query).toEqual(fresh.search(query, { limit: 10 }));
+  });
 });

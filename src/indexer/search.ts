@@ -8,9 +8,10 @@ import { NO_KINDS } from "./vocabulary/index.js";
 import type { SearchIndex, TermMatch } from "./search-index.js";
 import { TRAIT } from "./kinds.js";
 import { MatchSets } from "./match-sets.js";
+import { docOf, fieldsOf } from "./posting.js";
 import { mostForPhrases, namesArea, phrasesOf, rewardPhrases, type Phrase } from "./phrases.js";
 import { BEST, MATCHED, STRIDE, TOTAL } from "./score-slots.js";
-import { weighTerms, type WeightedTerm } from "./weigh.js";
+import type { WeightedTerm } from "./weigh.js";
 
 export type { SearchContext } from "./search-context.js";
 
@@ -80,8 +81,8 @@ interface Plan {
   limit: number;
   tokens: ReadToken[];
   expansions: TermMatch[][];
-  terms: WeightedTerm[][];
-  states: { terms: WeightedTerm[]; states: string[] }[];
+  terms: (readonly WeightedTerm[])[];
+  states: { terms: readonly WeightedTerm[]; states: string[] }[];
   phrases: Phrase[];
   /** The weight of all words, state words included: a document matching all of them has full cover. */
   weight: number;
@@ -155,7 +156,7 @@ export class SearchEngine {
       this.#touchArea(req.nearArea);
       this.#rank(plan, ctx, top, true);
     }
-    const explain = explainer({ index: this.index, reading, tokens, expansions: plan.expansions, ctx, near: plan.near, nearAreaName: plan.nearAreaName, preference: plan.preference, placeOnly });
+    const explain = explainer({ index: this.index, reading, tokens, terms: plan.terms, ctx, near: plan.near, nearAreaName: plan.nearAreaName, preference: plan.preference, placeOnly });
     return top.map(({ doc, score }) => {
       const eid = this.index.entityIdOf(doc);
       const { why, named } = explain(doc, eid);
@@ -167,7 +168,7 @@ export class SearchEngine {
     const { reading } = req;
     const index = this.index;
     const expansions = tokens.map((t) => this.#expansions.of(t));
-    const terms = tokens.map((t, i) => weighTerms(index, t, expansions[i]!));
+    const terms = tokens.map((t) => this.#expansions.weighed(t));
     this.#sets.build(
       index,
       terms,
@@ -176,7 +177,7 @@ export class SearchEngine {
     const states = reading.states.map((s) => {
       if (!s.term) return { terms: [], states: s.states };
       const token: ReadToken = { term: s.term, shown: s.word, weight: 1, kinds: NO_KINDS, known: true };
-      return { terms: weighTerms(index, token, this.#expansions.of(token)), states: s.states };
+      return { terms: this.#expansions.weighed(token), states: s.states };
     });
     const phrases = phrasesOf({ index, tokens, expansions, runs: reading.unspaced });
     const namedArea = namesArea(phrases);
@@ -339,11 +340,10 @@ export class SearchEngine {
     const local = this.#local;
     let n = 0;
     for (const { posting, weight } of terms) {
-      const { docs, masks } = posting;
-      for (let i = 0; i < docs.length; i++) {
-        const doc = docs[i]!;
+      for (let i = 0; i < posting.length; i++) {
+        const doc = docOf(posting[i]!);
         if (gate !== null && !hasBit(gate, doc)) continue;
-        const s = MASK_SCORE[masks[i]!]! * weight;
+        const s = MASK_SCORE[fieldsOf(posting[i]!)]! * weight;
         const at = doc * STRIDE + BEST;
         if (acc[at] === 0) local[n++] = doc;
         if (s > acc[at]!) acc[at] = s;

@@ -1,6 +1,7 @@
 import { FIELD_BIT } from "./fields.js";
 import type { ReadToken } from "./read-token.js";
-import type { Posting, SearchIndex, TermMatch } from "./search-index.js";
+import type { Posting } from "./posting.js";
+import type { SearchIndex, TermMatch } from "./search-index.js";
 
 /** For a word that is both a kind and a name word ("lamp"), being of the kind counts a little less than bearing the name. */
 const KIND_OF_NAMED_WORD = 0.9;
@@ -9,6 +10,8 @@ const VERB_AS_NAME = 0.6;
 
 /** One index term a query word reaches, with what a match in it is worth. */
 export interface WeightedTerm {
+  /** The expansion it comes from: the term, how it was reached, how good a match. */
+  match: TermMatch;
   posting: Posting;
   /** Multiplies the field score of a match (MASK_SCORE of its fields). */
   weight: number;
@@ -38,7 +41,7 @@ export function weighTerms(index: SearchIndex, token: ReadToken, expansions: rea
     if (token.verb && m.kind !== "kind") weight *= VERB_AS_NAME;
     // A word of the name said as written, in another form, a letter or two short, or misspelt counts towards saying the whole name.
     const namesWord = m.kind === "exact" || m.kind === "variant" || m.kind === "typo" || (m.kind === "prefix" && m.term.length - token.term.length <= 2);
-    out.push({ posting, weight, nameBit: namesWord ? FIELD_BIT.name : 0 });
+    out.push({ match: m, posting, weight, nameBit: namesWord ? FIELD_BIT.name : 0 });
   }
   return out;
 }
