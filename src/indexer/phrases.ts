@@ -29,7 +29,7 @@ export function phrasesOf(args: { index: SearchIndex; tokens: ReadToken[]; expan
   const out: Phrase[] = [];
   const add = (term: string, kindWord = false) => {
     const posting = index.posting(term);
-    if (posting) out.push({ posting, bonus: WHOLE_VALUE_BONUS * index.idf(term), kindWord });
+    if (posting) out.push({ posting, bonus: WHOLE_VALUE_BONUS * index.idfOf(posting.length), kindWord });
   };
   const spacedAt = tokens.map((t, i) => (t.term !== "" && !isUnspaced(t.term) ? i : -1)).filter((i) => i >= 0);
   const spaced = spacedAt.map((i) => tokens[i]!);
@@ -43,9 +43,13 @@ export function phrasesOf(args: { index: SearchIndex; tokens: ReadToken[]; expan
   for (let len = 1; len <= Math.min(MAX_PHRASE, spaced.length); len++) {
     for (let i = 0; i + len <= spaced.length; i++) {
       // Longer runs are read as typed only; every reading of every word would multiply out.
-      const choices = len <= 2 ? readings.slice(i, i + len) : spaced.slice(i, i + len).map((t) => [t.term]);
       const kindWord = len === 1 && spaced[i]!.kinds.length > 0;
-      for (const phrase of combinations(choices)) add(phraseTerm(phrase), kindWord);
+      // Most runs have one reading a word: the phrase is the words as typed.
+      if (len > 2 || readings.slice(i, i + len).every((r) => r.length === 1)) {
+        add(phraseTerm(spaced.slice(i, i + len).map((t) => t.term)), kindWord);
+        continue;
+      }
+      for (const phrase of combinations(readings.slice(i, i + len))) add(phraseTerm(phrase), kindWord);
     }
   }
   const values = index.unspacedValues();
@@ -81,8 +85,6 @@ export function rewardPhrases(acc: Float64Array, phrases: readonly Phrase[]): vo
 
 /** Every way of picking one reading per position: [[a, b], [c]] → [a, c], [b, c]. */
 function combinations(choices: string[][]): string[][] {
-  // Most runs are one word with one reading: no need to build anything.
-  if (choices.length === 1 && choices[0]!.length === 1) return choices;
   let out: string[][] = [[]];
   for (const options of choices) out = out.flatMap((prefix) => options.map((o) => [...prefix, o]));
   return out;

@@ -23,6 +23,8 @@ export const fieldsOf = (entry: number): number => entry & FIELDS_OF;
 export function fieldsIn(posting: Posting, doc: number): number {
   let lo = 0;
   let hi = posting.length - 1;
+  // Most terms a word reaches are short lists far from the document.
+  if (hi < 0 || doc < docOf(posting[0]!) || doc > docOf(posting[hi]!)) return 0;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
     const d = docOf(posting[mid]!);

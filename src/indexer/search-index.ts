@@ -228,7 +228,11 @@ export class SearchIndex {
 
   /** Rarer terms count more; dampened so that a rare word in a weak field does not win alone. */
   idf(term: string): number {
-    const df = this.#postings.get(term)?.length ?? 0;
+    return this.idfOf(this.#postings.get(term)?.length ?? 0);
+  }
+
+  /** The same for a term held by `df` documents. */
+  idfOf(df: number): number {
     return 1 + 0.35 * Math.log(1 + this.#entityIds.length / (df + 1));
   }
 

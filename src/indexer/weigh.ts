@@ -27,7 +27,8 @@ export interface WeightedTerm {
  */
 export function weighTerms(index: SearchIndex, token: ReadToken, expansions: readonly TermMatch[]): WeightedTerm[] {
   // A longer, respelled or implied term may not count as rarer than the word the user actually typed.
-  const ownIdf = token.term && index.posting(token.term) ? index.idf(token.term) : Infinity;
+  const own = token.term ? index.posting(token.term) : undefined;
+  const ownIdf = own ? index.idfOf(own.length) : Infinity;
   // A word for a kind of device ("lamp") counts nearly the same whether an entity is one or is named so:
   // a light not called "lamp" is almost as good a lamp as the "Desk Lamp", so where it is or what state
   // it is in can decide between them, while "lantern" still finds the "Patio Lantern" first.
@@ -37,7 +38,7 @@ export function weighTerms(index: SearchIndex, token: ReadToken, expansions: rea
     const posting = index.posting(m.term);
     if (!posting) continue;
     // A misspelling earns no rarity: a rare name must not win on a word the user did not write.
-    let weight = m.kind === "typo" ? m.quality : kindWord ? m.quality * ownIdf * (m.kind === "kind" ? KIND_OF_NAMED_WORD : 1) : m.quality * Math.min(index.idf(m.term), ownIdf);
+    let weight = m.kind === "typo" ? m.quality : kindWord ? m.quality * ownIdf * (m.kind === "kind" ? KIND_OF_NAMED_WORD : 1) : m.quality * Math.min(index.idfOf(posting.length), ownIdf);
     if (token.verb && m.kind !== "kind") weight *= VERB_AS_NAME;
     // A word of the name said as written, in another form, a letter or two short, or misspelt counts towards saying the whole name.
     const namesWord = m.kind === "exact" || m.kind === "variant" || m.kind === "typo" || (m.kind === "prefix" && m.term.length - token.term.length <= 2);
