@@ -1,4 +1,15 @@
-import type { DocMeta } from "./search-index.js";
+/** What the index keeps of a document besides its terms. */
+export interface DocMeta {
+  /** Orders equal scores, lower first (the name's length). */
+  tie: number;
+  /** Multiplies the score; 1 is neutral. */
+  prior: number;
+  /** The entity's area and floor as small numbers (-1 for none), for the near-area preference. */
+  area: number;
+  floor: number;
+  /** Bit set of TRAIT (kinds.ts). */
+  traits: number;
+}
 
 /** Four 32-bit slots a document: tie and traits packed; area; floor; prior. */
 const SLOTS = 4;

@@ -1,10 +1,11 @@
 import { FIELDS, FIELD_BIT, type DocFields, type FieldKey } from "./fields.js";
-import { DocTable } from "./doc-table.js";
+import { DocTable, type DocMeta } from "./doc-table.js";
 import { entryOf, MAX_DOCS, type Posting } from "./posting.js";
 import { allowedEdits } from "./fuzzy.js";
 import { isWord, MAX_PREFIX_TERMS, TermFinder } from "./term-finder.js";
 import { grams, isUnspaced, segments, stem } from "./tokenize.js";
 
+export type { DocMeta } from "./doc-table.js";
 
 /**
  * A vocabulary term a query word leads to, and how good a match it is (0..1].
@@ -23,19 +24,6 @@ export interface ExtraTerm {
   term: string;
   quality: number;
   kind: "synonym" | "kind";
-}
-
-/** What the index keeps of a document besides its terms. */
-export interface DocMeta {
-  /** Orders equal scores, lower first (the name's length). */
-  tie: number;
-  /** Multiplies the score; 1 is neutral. */
-  prior: number;
-  /** The entity's area and floor as small numbers (-1 for none), for the near-area preference. */
-  area: number;
-  floor: number;
-  /** Bit set of TRAIT (kinds.ts). */
-  traits: number;
 }
 
 /**
