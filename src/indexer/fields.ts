@@ -47,5 +47,8 @@ for (let mask = 1; mask < 1 << FIELD_COUNT; mask++) {
   MASK_BEST[mask] = bestIndex;
 }
 
+/** The best score any set of fields has: a bound for skipping candidates. */
+export const MASK_SCORE_MAX = MASK_SCORE.reduce((a, b) => Math.max(a, b), 0);
+
 /** The text of each field for one entity; the index tokenizes it. */
 export type DocFields = Record<FieldKey, string[]>;

@@ -18,7 +18,7 @@ import { traitsOf } from "./kinds.js";
 import { areaInText } from "./area-in-text.js";
 import { readRequest } from "./reading.js";
 import { resolveEntity, resolveRegistries, type ResolvedRegistries } from "./resolve.js";
-import { SearchEngine, type SearchHit } from "./search.js";
+import { SearchEngine, type SearchEngineOptions, type SearchHit } from "./search.js";
 import { SearchIndex, type DocMeta } from "./search-index.js";
 import { Vocabulary } from "./vocabulary/index.js";
 import { resolveTarget, type TargetIds, type TargetResolution } from "./targets.js";
@@ -67,10 +67,16 @@ export class HomeGraph {
   readonly #vocab = new Vocabulary();
   readonly #split = (word: string) => this.#vocab.splitCompound(word);
   #index = new SearchIndex(this.#split);
-  #engine = new SearchEngine(this.#index);
+  readonly #engineOptions: SearchEngineOptions;
+  #engine: SearchEngine;
   /** Areas and floors as small numbers for the index; rebuilt with the registries. */
   #areaCodes = new Map<string, number>();
   #floorCodes = new Map<string, number>();
+
+  constructor(options: SearchEngineOptions = {}) {
+    this.#engineOptions = options;
+    this.#engine = new SearchEngine(this.#index, options);
+  }
 
   /** Replaces all registries and rebuilds every entity from them. */
   setRegistries(registries: Registries): void {
@@ -356,7 +362,7 @@ export class HomeGraph {
 
   #rebuildIndex(): void {
     this.#index = new SearchIndex(this.#split);
-    this.#engine = new SearchEngine(this.#index);
+    this.#engine = new SearchEngine(this.#index, this.#engineOptions);
     for (const s of this.#structures.values()) this.#index.add(s.entityId, docFields(s, this.#reg, this.#floorWords), this.#meta(s));
     this.#index.compact();
     this.#index.warm();

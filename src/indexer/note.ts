@@ -30,7 +30,9 @@ export function searchNote(args: { query: string; results: SearchResult[]; nearA
   }
   if (tied.length > 1) {
     const names = tied.slice(0, SHOWN).map((r) => `${r.name}${r.area ? ` (${r.area})` : ""}`);
-    parts.push(`Ambiguous: ${tied.length} fit equally well (${names.join(", ")}${tied.length > SHOWN ? ", …" : ""}); ask which one is meant, or act on all if that is what was asked.`);
+    // Plain ASCII: one character beyond Latin-1 makes the whole answer a two-byte string, twice the memory to send.
+    const more = tied.length > SHOWN ? ` and ${tied.length - SHOWN} more` : "";
+    parts.push(`Ambiguous: ${tied.length} fit equally well (${names.join(", ")}${more}); ask which one is meant, or act on all if that is what was asked.`);
   }
   return parts.length ? parts.join(" ") : undefined;
 }

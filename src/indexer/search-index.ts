@@ -1,14 +1,11 @@
 import { FIELDS, FIELD_BIT, type DocFields, type FieldKey } from "./fields.js";
-import { Column } from "./column.js";
+import { DocTable, type DocMeta } from "./doc-table.js";
+import { entryOf, MAX_DOCS, type Posting } from "./posting.js";
 import { allowedEdits } from "./fuzzy.js";
 import { isWord, MAX_PREFIX_TERMS, TermFinder } from "./term-finder.js";
 import { grams, isUnspaced, segments, stem } from "./tokenize.js";
 
-/** Which documents hold a term, and in which fields (a bit set per document). */
-interface Posting {
-  docs: number[];
-  masks: number[];
-}
+export type { DocMeta } from "./doc-table.js";
 
 /**
  * A vocabulary term a query word leads to, and how good a match it is (0..1].
@@ -29,19 +26,6 @@ export interface ExtraTerm {
   kind: "synonym" | "kind";
 }
 
-/** What the index keeps of a document besides its terms. */
-export interface DocMeta {
-  /** Orders equal scores, lower first (the name's length). */
-  tie: number;
-  /** Multiplies the score; 1 is neutral. */
-  prior: number;
-  /** The entity's area and floor as small numbers (-1 for none), for the near-area preference. */
-  area: number;
-  floor: number;
-  /** Bit set of TRAIT (kinds.ts). */
-  traits: number;
-}
-
 /**
  * A word the index holds as typed needs few longer readings: most terms it
  * starts are its own joined pairs ("kitchen" → "kitchenlight"), which match
@@ -52,7 +36,7 @@ const MAX_PREFIX_TERMS_WHEN_EXACT = 6;
 const JOINED_FIELDS: ReadonlySet<FieldKey> = new Set(["name", "alias", "area", "floor", "device"]);
 // Fields whose whole value is also indexed, so a query naming exactly an area ("downstairs")
 // beats one that only shares a word with it ("downstairs toilet"). A name said in full is
-// found by counting its words instead (nameLengthOf), which costs no term per entity.
+// found by counting its words instead (nameLengths), which costs no term per entity.
 const WHOLE_VALUE_FIELDS: ReadonlySet<FieldKey> = new Set(["area", "floor", "label"]);
 // Fields whose values many entities share (an area's name, a maker): worth caching their terms.
 const SHARED_FIELDS: ReadonlySet<FieldKey> = new Set(["area", "floor", "maker", "label", "domain", "deviceClass", "integration", "kind"]);
@@ -81,19 +65,13 @@ export class SearchIndex {
   readonly #postings = new Map<string, Posting>();
   readonly #entityIds: string[] = [];
   readonly #alive: boolean[] = [];
-  // What DocMeta holds, in typed columns: the ranking loop reads them for thousands of documents, and
-  // at 10,000 entities plain arrays of numbers take eight bytes a value where these take one to four.
-  readonly #ties = new Column(Uint16Array);
-  readonly #priors = new Column(Float32Array);
-  readonly #areas = new Column(Int32Array);
-  readonly #floors = new Column(Int32Array);
-  readonly #traits = new Column(Uint8Array);
-  /** How many different words each entity's name has (0 for a name of unspaced script): all of them said is the whole name. */
-  readonly #nameLengths = new Column(Uint8Array);
+  readonly #meta = new DocTable();
   /** Bumped whenever a term is added, so that cached expansions of query words are dropped. */
   #version = 0;
   readonly #docOf = new Map<string, number>();
   #aliveCount = 0;
+  /** The largest prior any document has had: a bound for skipping candidates that cannot reach the top. */
+  #maxPrior = 0;
   #finder: TermFinder | null = null;
   /** Whole values written without spaces (an area "客厅"): found inside a query rather than word by word. */
   readonly #unspacedValues = new Set<string>();
@@ -112,6 +90,10 @@ export class SearchIndex {
     return this.#entityIds.length;
   }
 
+  get maxPrior(): number {
+    return this.#maxPrior;
+  }
+
   get tombstones(): number {
     return this.#entityIds.length - this.#aliveCount;
   }
@@ -121,30 +103,31 @@ export class SearchIndex {
   }
 
   tieOf(doc: number): number {
-    return this.#ties.at(doc);
+    return this.#meta.tieOf(doc);
   }
 
   priorOf(doc: number): number {
-    return this.#priors.at(doc);
+    return this.#meta.priorOf(doc);
   }
 
   areaOf(doc: number): number {
-    return this.#areas.at(doc);
+    return this.#meta.areaOf(doc);
   }
 
   floorOf(doc: number): number {
-    return this.#floors.at(doc);
+    return this.#meta.floorOf(doc);
   }
 
   traitsOf(doc: number): number {
-    return this.#traits.at(doc);
+    return this.#meta.traitsOf(doc);
   }
 
-  nameLengthOf(doc: number): number {
-    return this.#nameLengths.at(doc);
+  /** Per document, how many different words its name has (0 for a name of unspaced script): all of them said is the whole name. The array itself, for the search's loops; valid until the next add. */
+  nameLengths(): Uint8Array {
+    return this.#meta.nameLengths();
   }
 
-  /** Changes whenever the index gains a term: expansions cached before are stale. */
+  /** Changes whenever the index gains a term or its postings are replaced: expansions cached before are stale. */
   get version(): number {
     return this.#version;
   }
@@ -161,15 +144,13 @@ export class SearchIndex {
   add(entityId: string, fields: DocFields, meta: DocMeta): void {
     this.remove(entityId);
     const doc = this.#entityIds.length;
+    // The owner rebuilds when tombstones pile up, so only a home of some 400,000 entities gets here.
+    if (doc >= MAX_DOCS) throw new RangeError(`The search index holds at most ${MAX_DOCS} documents; rebuild it to drop the ${this.tombstones} removed ones.`);
     this.#entityIds.push(entityId);
     this.#alive.push(true);
-    this.#ties.push(Math.min(meta.tie, 65_535));
-    this.#priors.push(meta.prior);
-    this.#areas.push(meta.area);
-    this.#floors.push(meta.floor);
-    this.#traits.push(meta.traits);
     const nameSegs = segments(fields.name[0] ?? "");
-    this.#nameLengths.push(nameSegs.some(isUnspaced) ? 0 : Math.min(new Set(nameSegs.map(stem)).size, 255));
+    this.#meta.push(meta, nameSegs.some(isUnspaced) ? 0 : new Set(nameSegs.map(stem)).size);
+    this.#maxPrior = Math.max(this.#maxPrior, this.#meta.priorOf(doc));
     this.#docOf.set(entityId, doc);
     this.#aliveCount++;
     const masks = this.#scratch;
@@ -183,12 +164,11 @@ export class SearchIndex {
     for (const [term, mask] of masks) {
       let posting = this.#postings.get(term);
       if (!posting) {
-        posting = { docs: [], masks: [] };
+        posting = [];
         this.#postings.set(term, posting);
         this.#vocabularyChanged();
       }
-      posting.docs.push(doc);
-      posting.masks.push(mask);
+      posting.push(entryOf(doc, mask));
     }
   }
 
@@ -234,25 +214,13 @@ export class SearchIndex {
     return this.#postings.get(term);
   }
 
-  /** The fields (bit set) in which a document holds a term, or 0. */
-  maskOf(term: string, doc: number): number {
-    const p = this.#postings.get(term);
-    if (!p) return 0;
-    let lo = 0;
-    let hi = p.docs.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const d = p.docs[mid]!;
-      if (d === doc) return p.masks[mid]!;
-      if (d < doc) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return 0;
-  }
-
   /** Rarer terms count more; dampened so that a rare word in a weak field does not win alone. */
   idf(term: string): number {
-    const df = this.#postings.get(term)?.docs.length ?? 0;
+    return this.idfOf(this.#postings.get(term)?.length ?? 0);
+  }
+
+  /** The same for a term held by `df` documents. */
+  idfOf(df: number): number {
     return 1 + 0.35 * Math.log(1 + this.#entityIds.length / (df + 1));
   }
 
@@ -296,11 +264,10 @@ export class SearchIndex {
    * slack is megabytes, and most lists never grow again.
    */
   compact(): void {
-    for (const posting of this.#postings.values()) {
-      posting.docs = posting.docs.slice();
-      posting.masks = posting.masks.slice();
-    }
-    for (const c of [this.#ties, this.#priors, this.#areas, this.#floors, this.#traits, this.#nameLengths]) c.trim();
+    for (const [term, posting] of this.#postings) this.#postings.set(term, posting.slice());
+    // Postings are new arrays: whatever a search cached of the old ones is stale.
+    this.#version++;
+    this.#meta.trim();
   }
 
   /** Builds the lookup tables for prefixes and typos now rather than on the first query. */

@@ -19,3 +19,4 @@ export { demoHouse } from "./demo/index.js";
 export { generateHouse } from "./generate-house.js";
 export { SimulatorError } from "./errors.js";
 export { startSupervisor, simAddon, type SupervisorOptions, type SupervisorSimulator, type SimAddon, type DiscoveryEntry, type DiscoveryRequest } from "./supervisor/index.js";
+export { createRng, type Rng } from "./random.js";
