@@ -32,10 +32,6 @@ export class DocTable {
   #nameLengths = new Uint8Array(64);
   #length = 0;
 
-  get length(): number {
-    return this.#length;
-  }
-
   /** `nameLength`: how many different words the name has (0 for a name of unspaced script), at most 255. */
   push(meta: DocMeta, nameLength: number): void {
     if ((this.#length + 1) * SLOTS > this.#ints.length) this.#resize(this.#length * 2);
