@@ -39,6 +39,7 @@ export class MatchSets {
   readonly namedWhole: number[] = [];
   /** Bit sets of the words used lately, by their weighed terms (see #setOf). */
   readonly #kept = new Map<readonly WeightedTerm[], TokenSet>();
+  #keptAt = -1;
   /** Per number of words a request can say, the documents whose names are that short. */
   readonly #short: { lengths: Uint8Array; docCount: number; bits: Uint32Array }[] = [];
 
@@ -92,6 +93,11 @@ export class MatchSets {
    * seen before stands for postings that have not changed since.
    */
   #setOf(index: SearchIndex, terms: readonly WeightedTerm[], words: number): TokenSet {
+    // Rebuilt postings are new arrays: sets of the old ones would only keep them alive.
+    if (this.#keptAt !== index.version) {
+      this.#kept.clear();
+      this.#keptAt = index.version;
+    }
     const kept = this.#kept.get(terms);
     if (kept) return kept;
     const set = readPostings(terms, index.nameLengths(), words);
