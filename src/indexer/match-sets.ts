@@ -3,6 +3,17 @@ import { docOf, fieldsOf } from "./posting.js";
 import type { SearchIndex } from "./search-index.js";
 import type { WeightedTerm } from "./weigh.js";
 
+/** Words whose bit sets are kept: a few hundred kilobytes at 10,000 entities. */
+const MAX_KEPT_SETS = 128;
+
+/** The documents one word reaches, and those whose name it matched, with the most its best match is worth. */
+interface TokenSet {
+  bits: Uint32Array;
+  names: Uint32Array;
+  anyName: boolean;
+  most: number;
+}
+
 /** Names many entities share ("Phone", "Light") name none of them in particular. */
 const MAX_NAMESAKES = 2;
 
@@ -26,6 +37,11 @@ export class MatchSets {
   readonly most: number[] = [];
   /** Documents whose every name word the request says: at most MAX_NAMESAKES, else none. */
   readonly namedWhole: number[] = [];
+  /** Bit sets of the words used lately, by their weighed terms (see #setOf). */
+  readonly #kept = new Map<readonly WeightedTerm[], TokenSet>();
+  #keptAt = -1;
+  /** Per number of words a request can say, the documents whose names are that short. */
+  readonly #short: { lengths: Uint8Array; docCount: number; bits: Uint32Array }[] = [];
 
   /** The words (32 documents each) a bit set over `docCount` documents takes. */
   static wordsFor(docCount: number): number {
@@ -43,42 +59,64 @@ export class MatchSets {
       this.#bits = new Uint32Array(size * 2);
       this.#names = new Uint32Array(size * 2);
     }
-    const bits = this.#bits;
-    const names = this.#names;
-    bits.fill(0, 0, size);
-    names.fill(0, 0, size);
     this.#words = words;
     this.#tokens = terms.length;
     this.most.length = 0;
     // A name of more words than the request has can never be said in full: most names are not even looked at.
     const sayable = fullWeight.filter(Boolean).length;
     const nameLengths = index.nameLengths();
+    const short = this.#shortNames(nameLengths, index.docCount, sayable);
     let anyName = false;
     for (let t = 0; t < terms.length; t++) {
       const base = t * words;
-      let most = 0;
-      for (const term of terms[t]!) {
-        const posting = term.posting;
-        const nameBit = fullWeight[t] ? term.nameBit : 0;
-        let best = 0;
-        for (let i = 0; i < posting.length; i++) {
-          const doc = docOf(posting[i]!);
-          const mask = fieldsOf(posting[i]!);
-          const bit = 1 << (doc & 31);
-          bits[base + (doc >>> 5)]! |= bit;
-          if (mask & nameBit && nameLengths[doc]! <= sayable && nameLengths[doc]! > 0) {
-            names[base + (doc >>> 5)]! |= bit;
-            anyName = true;
-          }
-          const s = MASK_SCORE[mask]!;
-          if (s > best) best = s;
-        }
-        if (best * term.weight > most) most = best * term.weight;
+      const set = this.#setOf(index, terms[t]!, words);
+      this.#bits.set(set.bits, base);
+      this.most.push(set.most);
+      if (!fullWeight[t] || !set.anyName) {
+        this.#names.fill(0, base, base + words);
+        continue;
       }
-      this.most.push(most);
+      for (let w = 0; w < words; w++) {
+        const named = set.names[w]! & short[w]!;
+        this.#names[base + w] = named;
+        if (named !== 0) anyName = true;
+      }
     }
     this.namedWhole.length = 0;
     if (anyName) this.#findNamedWhole(nameLengths);
+  }
+
+  /**
+   * One word's postings as bit sets, kept for the words used lately: the same
+   * words ("light", "kitchen") come back in request after request. A word's
+   * weighed terms are a new array whenever the index changes, so an array
+   * seen before stands for postings that have not changed since.
+   */
+  #setOf(index: SearchIndex, terms: readonly WeightedTerm[], words: number): TokenSet {
+    // Rebuilt postings are new arrays: sets of the old ones would only keep them alive.
+    if (this.#keptAt !== index.version) {
+      this.#kept.clear();
+      this.#keptAt = index.version;
+    }
+    const kept = this.#kept.get(terms);
+    if (kept) return kept;
+    const set = readPostings(terms, index.nameLengths(), words);
+    if (this.#kept.size >= MAX_KEPT_SETS) this.#kept.delete(this.#kept.keys().next().value!);
+    this.#kept.set(terms, set);
+    return set;
+  }
+
+  /** The documents whose name has 1 to `sayable` words, as a bit set; redone when documents come or the table is replaced. */
+  #shortNames(nameLengths: Uint8Array, docCount: number, sayable: number): Uint32Array {
+    const kept = this.#short[sayable];
+    if (kept && kept.lengths === nameLengths && kept.docCount === docCount) return kept.bits;
+    const bits = new Uint32Array(MatchSets.wordsFor(docCount));
+    for (let doc = 0; doc < docCount; doc++) {
+      const n = nameLengths[doc]!;
+      if (n > 0 && n <= sayable) bits[doc >>> 5]! |= 1 << (doc & 31);
+    }
+    this.#short[sayable] = { lengths: nameLengths, docCount, bits };
+    return bits;
   }
 
   /** Every candidate, into `out`. */
@@ -138,6 +176,32 @@ export class MatchSets {
     }
     if (namesakes > MAX_NAMESAKES) this.namedWhole.length = 0;
   }
+}
+
+/** One pass over a word's postings. */
+function readPostings(terms: readonly WeightedTerm[], nameLengths: Uint8Array, words: number): TokenSet {
+  const bits = new Uint32Array(words);
+  const names = new Uint32Array(words);
+  let anyName = false;
+  let most = 0;
+  for (const term of terms) {
+    const posting = term.posting;
+    let best = 0;
+    for (let i = 0; i < posting.length; i++) {
+      const doc = docOf(posting[i]!);
+      const mask = fieldsOf(posting[i]!);
+      const bit = 1 << (doc & 31);
+      bits[doc >>> 5]! |= bit;
+      if (mask & term.nameBit && nameLengths[doc]! > 0) {
+        names[doc >>> 5]! |= bit;
+        anyName = true;
+      }
+      const s = MASK_SCORE[mask]!;
+      if (s > best) best = s;
+    }
+    if (best * term.weight > most) most = best * term.weight;
+  }
+  return { bits, names, anyName, most };
 }
 
 /** The number of bits set in a 32-bit word. */

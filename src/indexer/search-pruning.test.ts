@@ -157,4 +157,20 @@ describe("skipping candidates that cannot reach the top", () => {
     fresh.applyDiff({ a: added });
     for (const query of queries) expect(cached.search(query, { limit: 10 }), query).toEqual(fresh.search(query, { limit: 10 }));
   });
+
+  it("finds a name said in full on an entity that came after the same words were searched", () => {
+    const cached = home();
+    const fresh = home();
+    const query = "garden motion";
+    const first = { "sensor.attic_clock": { s: "12:00", a: { friendly_name: "Attic Clock" }, c: "ctx", lc: 1_700_000_000 } };
+    const added = { "binary_sensor.garden_motion": { s: "off", a: { friendly_name: "Garden Motion", device_class: "motion" }, c: "ctx", lc: 1_700_000_000 } };
+    // The second entity comes into room the first one made, which a table of documents keeps.
+    for (const diff of [first, added]) {
+      cached.search(query, { limit: 20 });
+      cached.applyDiff({ a: diff });
+      fresh.applyDiff({ a: diff });
+    }
+    expect(cached.search(query, { limit: 20 })).toEqual(fresh.search(query, { limit: 20 }));
+    expect(cached.search(query, { limit: 20 }).find((h) => h.entityId === "binary_sensor.garden_motion")).toMatchObject({ why: 'name "Garden Motion" matches "garden motion"', named: true });
+  });
 });

@@ -14,4 +14,15 @@ describe("a Host header", () => {
       expect(parseHostHeader(bad as string), String(bad)).toBeUndefined();
     }
   });
+
+  it("is parsed once and handed out read-only, and a flood of names changes no answer", () => {
+    const first = parseHostHeader("ha.example:8808");
+    expect(Object.isFrozen(first)).toBe(true);
+    for (let i = 0; i < 500; i++) expect(parseHostHeader(`name-${i}.example`)).toMatchObject({ hostname: `name-${i}.example` });
+    expect(parseHostHeader("ha.example:8808")).toEqual(first);
+    expect(parseHostHeader("a:99999")).toBeUndefined();
+    expect(parseHostHeader("a:99999")).toBeUndefined();
+    expect(parseHostHeader("a".repeat(301))).toBeUndefined();
+    expect(parseHostHeader("a".repeat(300))).toMatchObject({ hostname: "a".repeat(300) });
+  });
 });

@@ -132,7 +132,7 @@ describe("add-on packaging", () => {
   });
 
   it("the add-on starts Node with the heap flags and allocator settings of npm start", async () => {
-    expect(NODE_FLAGS).toContain("--max-semi-space-size=1");
+    expect(NODE_FLAGS).toContain("--max-semi-space-size=4");
     expect(START_ENV).toEqual({ MALLOC_MMAP_THRESHOLD_: "131072" });
     const run = await readFile(join(root, "rootfs/etc/s6-overlay/s6-rc.d/ha-agent/run"), "utf8");
     expect(run).toMatch(new RegExp(`^exec node ${NODE_FLAGS.join(" ")} /app/dist/main\\.js$`, "m"));

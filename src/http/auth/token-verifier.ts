@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { Logger } from "pino";
 import type { Clock, Principal } from "../../shared/index.js";
 import { describeError } from "../../shared/index.js";
@@ -132,7 +132,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
 
   return {
     async verify(token, from = "unknown") {
-      const key = createHash("sha256").update(token).digest("hex");
+      const key = hash("sha256", token, "hex");
       const hit = cache.get(key);
       if (hit && hit.expiresAt > options.clock.now()) return hit.principal;
       cache.delete(key);
