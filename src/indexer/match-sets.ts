@@ -99,7 +99,12 @@ export class MatchSets {
       this.#keptAt = index.version;
     }
     const kept = this.#kept.get(terms);
-    if (kept) return kept;
+    if (kept) {
+      // Moved to the back: the word pushed out when the map is full is the one used longest ago.
+      this.#kept.delete(terms);
+      this.#kept.set(terms, kept);
+      return kept;
+    }
     const set = readPostings(terms, index.nameLengths(), words);
     if (this.#kept.size >= MAX_KEPT_SETS) this.#kept.delete(this.#kept.keys().next().value!);
     this.#kept.set(terms, set);
