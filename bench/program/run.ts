@@ -7,7 +7,7 @@
  * bare MCP SDK v2 serving the same answers, in the same run, on 2026-07-28
  * and on the 2025 path, what a new client's first call costs against the
  * same baseline, and what tools/list costs every client in tokens.
- * Options: --entities N (10000), --seconds S per server and caller count (8), --settle-s S (60).
+ * Options: --entities N (10000), --seconds S per server and caller count (16), --settle-s S (60).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { setMaxListeners } from "node:events";
@@ -25,8 +25,11 @@ const arg = (name: string, fallback: number) => {
   return i === -1 ? fallback : Number(process.argv[i + 1]);
 };
 const ENTITIES = arg("entities", 10_000);
-const SECONDS = arg("seconds", 8);
-const ROUNDS = 4;
+const SECONDS = arg("seconds", 16);
+/** One-second rounds: on a shared machine one second of one side can run 30% off the next. */
+const ROUNDS = SECONDS;
+/** Untimed calls per side before the rounds: what is compiled on first use is compiled before the clock runs. */
+const WARM_UP_MS = 1_000;
 const SETTLE_S = arg("settle-s", 60);
 // The callers here: fetch adds an abort listener per request to the client
 // transport's signal and drops it only when the request is collected, so
@@ -119,13 +122,17 @@ async function drive(cs: Client[], ms: number, call: Call): Promise<number> {
 }
 
 /**
- * Calls per second from `n` callers on each server. The time is cut into
- * rounds taken in turn (bare, ours, ours, bare, …), so a slow moment of this
- * shared machine falls on both sides instead of deciding the ratio.
+ * Calls per second from `n` callers on each server, in steady state: each
+ * side first calls untimed, so that neither pays for compiling its hot path
+ * inside the timed rounds. The time is then cut into rounds taken in turn
+ * (bare, ours, ours, bare, …), so a slow moment of this shared machine falls
+ * on both sides instead of deciding the ratio.
  */
 async function compare(urls: { ours: string; bare: string }, token: string, n: number, call: Call, era: Era): Promise<{ ours: number; bare: number }> {
   const ourClients = await clients(urls.ours, token, n, era);
   const bareClients = await clients(urls.bare, token, n, era);
+  await drive(bareClients, WARM_UP_MS, call);
+  await drive(ourClients, WARM_UP_MS, call);
   const slice = (SECONDS * 1000) / ROUNDS;
   let ourCalls = 0;
   let bareCalls = 0;
