@@ -26,8 +26,8 @@ const arg = (name: string, fallback: number) => {
 };
 const ENTITIES = arg("entities", 10_000);
 const SECONDS = arg("seconds", 16);
-/** One-second rounds: on a shared machine one second of one side can run 30% off the next. */
-const ROUNDS = SECONDS;
+/** Rounds of about a second: on a shared machine one second of one side can run 30% off the next. */
+const ROUNDS = Math.max(1, Math.round(SECONDS));
 /** Untimed calls per side before the rounds: what is compiled on first use is compiled before the clock runs. */
 const WARM_UP_MS = 1_000;
 const SETTLE_S = arg("settle-s", 60);
