@@ -70,7 +70,7 @@ export function generateHouse(o: { entities: number; seed: number }): House {
     name: `Generated house (${target} entities, seed ${o.seed})`,
     config: {
       location_name: `Generated ${o.seed}`, latitude: 52.37, longitude: 4.89, elevation: 0, radius: 100, time_zone: "Europe/Amsterdam", country: "NL",
-      currency: "EUR", language: "en", unit_system: "metric",
+      currency: "EUR", language: "en", unit_system: "metric", internal_url: null, external_url: null,
     },
     floors, areas, labels, config_entries: entries, devices, entities,
     history: { flapping, outages: outageTarget ? [{ entity_id: outageTarget.entity_id, start_hours_ago: 6, hours: 1 }] : [], scripted: [] },

@@ -28,6 +28,9 @@ export const HouseConfigSchema = z.object({
   currency: z.string().default("EUR"),
   language: z.string().default("en"),
   unit_system: z.enum(["metric", "us_customary"]).default("metric"),
+  // Settings → System → Network; both are empty on a fresh install.
+  internal_url: z.string().nullable().default(null),
+  external_url: z.string().nullable().default(null),
 });
 
 export const HouseFloorSchema = z.object({

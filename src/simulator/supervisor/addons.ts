@@ -11,6 +11,10 @@ export interface SimAddon {
   /** The services it may announce (`discovery` in its config.yaml). */
   discovery: string[];
   ingressPort: number;
+  /** Host ports for its container ports (`ports` in config.yaml, as the person changed them); null when a port is not published. */
+  network: Record<string, number | null>;
+  /** `hassio_api` in its config.yaml: whether it may read the Supervisor's `/…/info` endpoints beyond its own. */
+  hassioApi: boolean;
 }
 
 /** An add-on with the Supervisor's defaults for what is not given. */
@@ -21,6 +25,8 @@ export function simAddon(o: Partial<SimAddon> & { slug: string }): SimAddon {
     hostname: o.slug.replaceAll("_", "-"),
     discovery: [],
     ingressPort: 8099,
+    network: { "8808/tcp": 8808 },
+    hassioApi: true,
     ...o,
   };
 }
@@ -36,7 +42,7 @@ export function addonInfo(addon: SimAddon, ingressToken: string): Record<string,
     version: "0.1.0",
     ip_address: "172.30.33.1",
     homeassistant_api: true,
-    hassio_api: false,
+    hassio_api: addon.hassioApi,
     hassio_role: "default",
     discovery: addon.discovery,
     ingress: true,
@@ -44,6 +50,7 @@ export function addonInfo(addon: SimAddon, ingressToken: string): Record<string,
     ingress_url: `/api/hassio_ingress/${ingressToken}/`,
     ingress_port: addon.ingressPort,
     ingress_panel: true,
+    network: addon.network,
     options: {},
   };
 }

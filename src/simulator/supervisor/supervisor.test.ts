@@ -35,6 +35,24 @@ describe("the simulated Supervisor", () => {
     expect(system.data.homeassistant).toBe(ha.haVersion);
   });
 
+  it("tells an add-on with hassio_api its port mapping, the host's address and Core's port, and refuses the /…/info reads to one without", async () => {
+    const self = (await (await call("/addons/self/info", { token: supervisor.addon.token })).json()) as { data: { network: Record<string, number | null> } };
+    expect(self.data.network).toEqual({ "8808/tcp": 8808 });
+    const network = (await (await call("/network/info", { token: supervisor.addon.token })).json()) as { data: { interfaces: { primary: boolean; ipv4: { address: string[] } }[] } };
+    expect(network.data.interfaces.find((i) => i.primary)?.ipv4.address).toEqual(["127.0.0.1/8"]);
+    const core = (await (await call("/core/info", { token: supervisor.addon.token })).json()) as { data: { port: number; ssl: boolean } };
+    expect(core.data).toMatchObject({ port: Number(new URL(ha.url).port), ssl: false });
+    const plain = await startSupervisor({ ha, addons: [simAddon({ slug: "plain", hassioApi: false })] });
+    try {
+      const read = (path: string) => fetch(`${plain.url}${path}`, { headers: { authorization: `Bearer ${plain.addon.token}` } });
+      expect((await read("/network/info")).status).toBe(403);
+      expect((await read("/core/info")).status).toBe(403);
+      expect((await read("/addons/self/info")).status).toBe(200);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it("merges a repeated post from one add-on and service into the same entry, and deletes only the poster's own", async () => {
     const first = (await (await post({ service: "mcp", config: { url: "http://a:1/mcp" } })).json()) as { data: { uuid: string } };
     const again = (await (await post({ service: "mcp", config: { url: "http://a:2/mcp" } })).json()) as { data: { uuid: string } };

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { silentLogger, type Logger } from "../../shared/index.js";
 import { addonInfo, simAddon, type SimAddon } from "./addons.js";
+import { coreInfo, networkInfo } from "./host-info.js";
 import { createCoreSocketProxy, proxyCoreRest } from "./core-proxy.js";
 import { DiscoveryBook, type DiscoveryEntry, type DiscoveryRequest } from "./discovery-book.js";
 import { proxyIngress, type IngressUser } from "./ingress.js";
@@ -25,6 +26,8 @@ export interface SupervisorOptions {
   logger?: Logger;
   /** Who opened the add-on's panel: ingress names them to the add-on (none when absent). */
   ingressUser?: IngressUser;
+  /** The host's address on the home network, as `/network/info` reports it (default 127.0.0.1, where the tests' browsers reach it). */
+  hostAddress?: string;
 }
 
 export interface SupervisorSimulator {
@@ -84,6 +87,13 @@ export async function startSupervisor(options: SupervisorOptions): Promise<Super
     const method = req.method ?? "GET";
     if (method === "GET" && path === "/info") return ok(res, systemInfo(options.ha.haVersion));
     if (method === "GET" && path === "/addons/self/info") return ok(res, addonInfo(addon, ingressToken));
+    // Other `/…/info` need hassio_api in the add-on's config.yaml (the default role allows exactly those).
+    if (method === "GET" && /^\/.+\/info$/.test(path) && !addon.hassioApi) return text(res, 403, "403: Forbidden");
+    if (method === "GET" && path === "/network/info") return ok(res, networkInfo(options.hostAddress ?? "127.0.0.1"));
+    if (method === "GET" && path === "/core/info") {
+      const core = new URL(options.ha.apiUrl);
+      return ok(res, coreInfo({ haVersion: options.ha.haVersion, port: Number(core.port), ssl: core.protocol === "https:" }));
+    }
     // Only Home Assistant itself may list discovery messages.
     if (method === "GET" && path === "/discovery") return text(res, 401, "401: Unauthorized");
     if (method === "POST" && path === "/discovery") {
