@@ -25,12 +25,12 @@ import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpEndpoint } from "./mcp/index.js";
 import { builtInPersonas, describeProblem, PersonaRegistry, watchPersonaDir } from "./personas/index.js";
 import type { Clock, Logger } from "./shared/index.js";
-import { describeError, homeTimeZone } from "./shared/index.js";
+import { MCP_PATHS, describeError, homeTimeZone } from "./shared/index.js";
 import { ingressRefusal, isLocalSupervisor } from "./banner.js";
 import type { House, Simulator } from "./simulator/index.js";
 import { loadSecret, openStore, type Store, type StoreFs } from "./store/index.js";
-import { announcementStore, createDiscoveryAnnouncer, createSupervisorClient } from "./supervisor/index.js";
-import { createAgentTasks, createAgentTools, createCallServiceTool, createLogicTools, createGroundingTools, createSessionTools, createTimeTools, ToolRegistry } from "./tools/index.js";
+import { announcementStore, createDiscoveryAnnouncer, createHostAddresses, createSupervisorClient } from "./supervisor/index.js";
+import { createAgentTasks, createAgentTools, createAssistTools, createCallServiceTool, createLogicTools, createGroundingTools, createSessionTools, createTimeTools, ToolRegistry } from "./tools/index.js";
 import { createAgent, readJournal, storeJournal } from "./agent/index.js";
 import { builtInModelProviders, checkModel, createModelSource, DEMO_LABEL, modelSettingsFrom, windowProblem, type ModelProviderRegistry, type ModelSource } from "./models/index.js";
 
@@ -248,6 +248,12 @@ export async function startApp(deps: AppDeps): Promise<App> {
         })
       : undefined;
     if (discovery) onStop("discovery", () => discovery.stop());
+    // Known once the MCP listener listens (MCP_PORT may be 0); until then, the port asked for.
+    let mcpListenPort = config.mcpPort;
+    // Add-on mode: where a person's browser reaches the add-on, for sign-ins Home Assistant starts from discovery.
+    const hostAddresses = supervisor
+      ? createHostAddresses({ supervisor, haUrls: () => client.getConfig(), mcpPort: () => mcpListenPort, clock, logger: logger.child({ part: "oauth" }) })
+      : undefined;
     const health = () =>
       healthReport(
         createStatusChecks({ ha: client, index, store, model: models, ...(personaDir ? { personas: { problems: () => personaDir.problems().map(describeProblem) } } : {}), ...(discovery ? { discovery } : {}) }),
@@ -273,6 +279,12 @@ export async function startApp(deps: AppDeps): Promise<App> {
     });
     // Ends open MCP streams and running calls, so the stop never waits on a caller.
     onStop("mcp endpoint", () => mcpEndpoint.close());
+    // Home Assistant's conversation agents get the few tools Assist needs, always named with "_" (model APIs refuse dots).
+    const assistRegistry = new ToolRegistry("_");
+    for (const tool of createAssistTools(registry)) assistRegistry.register(tool);
+    // HA titles the entry it makes after the server's name.
+    const assistEndpoint = createMcpEndpoint({ registry: assistRegistry, info: { name: "HA Agent", version: VERSION }, logger: logger.child({ part: "mcp" }) });
+    onStop("assist endpoint", () => assistEndpoint.close());
     const haVerifier = createTokenVerifier({
       coreApiUrl,
       supervisorApiUrl: config.supervisorApiUrl,
@@ -290,6 +302,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       // In demo mode the person signs in on the simulated Home Assistant's own login page.
       haLoginUrl: config.haLoginUrl ?? simulator?.url,
       ...(config.mode === "addon" ? { haAddresses: () => client.getConfig() } : {}),
+      ...(hostAddresses ? { signInAddresses: hostAddresses, corePort: () => hostAddresses.corePort() } : {}),
       publicUrl: options.public_url,
       cimdAllowLocal: config.oauthCimdAllowLocal,
       // HA issued this token to the add-on a moment ago: ask who it is directly, outside the budget for unknown tokens.
@@ -322,8 +335,9 @@ export async function startApp(deps: AppDeps): Promise<App> {
     const mcpHost = options.mcp_bind ?? deps.host;
     // Behind public_url, a reverse proxy on this machine forwards every client: its X-Forwarded-For names them apart.
     const trustedProxies = options.public_url ? ["127.0.0.1", "::1"] : [];
-    const mcp = await startMcpListener({ host: mcpHost, guard: guardFor(), trustedProxies, port: config.mcpPort, verifier, mcp: mcpEndpoint, health, logger: logger.child({ part: "http" }), tokenHint: config.mode === "demo" ? TOKEN_HINTS.demo : TOKEN_HINTS.homeAssistant, events: { source: agent.runtime }, oauth: oauth.front });
+    const mcp = await startMcpListener({ host: mcpHost, guard: guardFor(), trustedProxies, port: config.mcpPort, verifier, mcp: mcpEndpoint, assist: assistEndpoint, health, logger: logger.child({ part: "http" }), tokenHint: config.mode === "demo" ? TOKEN_HINTS.demo : TOKEN_HINTS.homeAssistant, events: { source: agent.runtime }, oauth: oauth.front });
     onStop("MCP listener", () => mcp.close());
+    mcpListenPort = mcp.port;
     const shownHost = mcpHost === "0.0.0.0" || mcpHost === "::" ? "127.0.0.1" : mcpHost.includes(":") ? `[${mcpHost}]` : mcpHost;
     const mcpUrl = `http://${shownHost}:${mcp.port}/mcp`;
     const demoToken = simulator ? ha.token : undefined;
@@ -377,7 +391,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       const { entities, devices, areas, floors, labels } = index.stats();
       logger.info({ entities, devices, areas, floors, labels }, "HA Agent is ready");
       // In the background: a Supervisor that is slow or failing never holds up the add-on.
-      void discovery?.start({ port: mcp.port });
+      void discovery?.start({ port: mcp.port, path: MCP_PATHS.assist });
     })();
     return { mcpUrl, statusUrl, demoToken, ha: client, index, store, registry, personas, simulator, ready, stop: stopAll };
   } catch (err) {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { McpEndpoint } from "../mcp/index.js";
 import type { Logger } from "../shared/index.js";
-import { describeError, systemClock } from "../shared/index.js";
+import { MCP_PATHS, describeError, mcpPathOf, systemClock } from "../shared/index.js";
 import type { OAuthFront } from "../oauth/index.js";
 import { authenticate, type TokenVerifier } from "./auth/index.js";
 import { BodyError, readJsonBody } from "./body.js";
@@ -18,6 +18,8 @@ export interface McpListenerOptions {
   verifier: TokenVerifier;
   /** Serves `/mcp` once the caller is known. */
   mcp: McpEndpoint;
+  /** Serves `/mcp/assist`, the tools for Home Assistant's conversation agents; without it the path is not found. */
+  assist?: McpEndpoint;
   health: () => HealthReport;
   logger: Logger;
   maxBodyBytes?: number;
@@ -72,11 +74,13 @@ export async function startMcpListener(options: McpListenerOptions): Promise<Lis
       }
       return oauth.handle(req, res, path, allowed.caller);
     }
-    if (path === "/mcp" || path === "/mcp/") {
+    const mcpPath = mcpPathOf(path);
+    const endpoint = mcpPath === MCP_PATHS.all ? options.mcp : mcpPath === MCP_PATHS.assist ? options.assist : undefined;
+    if (endpoint) {
       const principal = await caller(req, res);
       if (!principal) return;
       const body = req.method === "POST" ? await readJsonBody(req, maxBodyBytes) : undefined;
-      return options.mcp.handle(req, res, principal, body);
+      return endpoint.handle(req, res, principal, body);
     }
     const session = events ? EVENTS_PATH.exec(path)?.[1] : undefined;
     if (events && session) {
@@ -84,7 +88,7 @@ export async function startMcpListener(options: McpListenerOptions): Promise<Lis
       if (!principal) return;
       return events.handle(req, res, principal, session);
     }
-    sendJson(res, 404, { error: "not_found", message: `Nothing at ${path}. MCP clients connect to /mcp; readiness is at /healthz and liveness at /livez.` });
+    sendJson(res, 404, { error: "not_found", message: `Nothing at ${path}. MCP clients connect to /mcp (Home Assistant to /mcp/assist); readiness is at /healthz and liveness at /livez.` });
   }
 
   const server = createServer((req, res) => {

@@ -49,15 +49,17 @@ export async function showConsent(ctx: AuthorizeContext, req: IncomingMessage, r
     return sendHtml(res, 400, errorPage(`${client.name} asked to return to ${redirectUri}, which it did not register. Nothing was granted.`));
   }
   const state = q.get("state") ?? undefined;
-  const back = (error: string, description: string) => redirect(res, withParams(redirectUri, { error, error_description: description, state, iss: origin }));
+  const resource = await ctx.deps.resources.atAuthorize(q.get("resource"), origin);
+  // RFC 9207: `iss` is the issuer whose metadata the client read, the origin of the resource it named.
+  const iss = resource ? issuerOf(resource) : origin;
+  const back = (error: string, description: string) => redirect(res, withParams(redirectUri, { error, error_description: description, state, iss }));
   if (q.get("response_type") !== "code") return back("unsupported_response_type", "Only response_type=code is supported.");
   const challenge = q.get("code_challenge");
   if (!challenge || q.get("code_challenge_method") !== "S256" || !/^[A-Za-z0-9_-]{43}$/.test(challenge)) {
     return back("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256.");
   }
   if (!state) return back("invalid_request", "Send a state parameter.");
-  const resource = q.get("resource");
-  if (resource !== null && resource !== mcpResourceOf(origin)) return back("invalid_target", `Tokens here are for ${mcpResourceOf(origin)} only.`);
+  if (!resource) return back("invalid_target", `Tokens here are for this server's MCP URLs only, such as ${mcpResourceOf(origin)}.`);
   const scope = q.get("scope");
   if (scope !== null && scope.split(" ").some((s) => s !== "" && s !== MCP_SCOPE)) return back("invalid_scope", `The only scope is "${MCP_SCOPE}".`);
 
@@ -69,7 +71,7 @@ export async function showConsent(ctx: AuthorizeContext, req: IncomingMessage, r
     redirectUri,
     state,
     codeChallenge: challenge,
-    resource: mcpResourceOf(origin),
+    resource,
     scope: MCP_SCOPE,
     origin,
     nonce,
@@ -104,7 +106,7 @@ export async function takeConsent(ctx: AuthorizeContext, req: IncomingMessage, r
   if (claimed === "full") return sendHtml(res, 429, errorPage(FULL.total), { "retry-after": "60" });
   if (form.get("decision") !== "allow") {
     ctx.deps.logger.info({ client: request.clientName }, "a person denied a sign-in");
-    return redirect(res, withParams(request.redirectUri, { error: "access_denied", error_description: "The person denied access.", state: request.state, iss: origin }), { "set-cookie": clear });
+    return redirect(res, withParams(request.redirectUri, { error: "access_denied", error_description: "The person denied access.", state: request.state, iss: issuerOf(request.resource) }), { "set-cookie": clear });
   }
   const browser = loginCookieOf(req);
   const added = ctx.pending.add({ request, browser: tokenHash(browser.value), address: caller.address });
@@ -116,6 +118,9 @@ export async function takeConsent(ctx: AuthorizeContext, req: IncomingMessage, r
   const target = withParams(`${haLogin}/auth/authorize`, { response_type: "code", client_id: haClientIdOf(origin), redirect_uri: `${origin}${OAUTH_PATHS.callback}`, state: added.id });
   redirect(res, target, { "set-cookie": [clear, loginCookieHeader(browser.value, secure)] });
 }
+
+/** The issuer a client that names `resource` discovered: the resource's own origin. */
+export const issuerOf = (resource: string): string => new URL(resource).origin;
 
 /** The client id HA knows the add-on by: its own origin, so that HA accepts the same-origin callback without a fetch. */
 export const haClientIdOf = (origin: string): string => `${origin}/`;

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { haClientIdOf, type AuthorizeContext } from "./authorize-route.js";
+import { haClientIdOf, issuerOf, type AuthorizeContext } from "./authorize-route.js";
 import { errorPage } from "./consent-page.js";
 import { LOGIN_COOKIE, cookieOf } from "./cookies.js";
 import { spend, type OAuthCaller } from "./context.js";
@@ -52,7 +52,7 @@ export async function finishLogin(ctx: AuthorizeContext, req: IncomingMessage, r
     haAccess: { token: tokens.accessToken, expiresAt: ctx.deps.clock.now() + tokens.expiresInSeconds * 1000 },
   });
   ctx.deps.logger.info({ user: principal.name, client: request.clientName }, "a person signed in with Home Assistant");
-  redirect(res, withParams(request.redirectUri, { code, state: request.state, iss: origin }));
+  redirect(res, withParams(request.redirectUri, { code, state: request.state, iss: issuerOf(request.resource) }));
 }
 
 /** Whether the browser's login cookie is the one the pending sign-in was allowed with (compared by hash). */

@@ -3,6 +3,8 @@ import type { ClientDirectory, OAuthClient } from "./clients/index.js";
 import type { CodePayload, Codes, GrantStore } from "./grants/index.js";
 import { OAuthError } from "./errors.js";
 import type { HaAuthOptions } from "./ha-auth.js";
+import type { ResourceBinding } from "./resource-binding.js";
+import type { SignInOrigin } from "./sign-in-origin.js";
 
 /** The parts the front is built from; the clients, grants and codes are their own modules. */
 export interface FrontDeps {
@@ -10,6 +12,10 @@ export interface FrontDeps {
   publicUrl: string | undefined;
   /** Home Assistant as the add-on reaches it, server to server. */
   ha: HaAuthOptions;
+  /** Where the person's browser opens the sign-in pages for a client that came to a given origin. */
+  signInOrigin: SignInOrigin;
+  /** Which MCP URL a sign-in's tokens are bound to, at authorize and at the token endpoint. */
+  resources: ResourceBinding;
   /** Home Assistant's login page origin as the person's browser reaches it. */
   haLoginUrl: (addonOrigin: string) => Promise<string>;
   clients: ClientDirectory;

@@ -7,6 +7,7 @@ import { errorPage } from "./consent-page.js";
 import { spend, type FrontDeps, type OAuthCaller } from "./context.js";
 import { OAuthError } from "./errors.js";
 import { HaUnreachableError } from "./ha-unreachable.js";
+import { MCP_PATHS, mcpPathOf } from "../shared/index.js";
 import { OAUTH_PATHS, authorizationServerMetadata, bearerChallenge, protectedResourceMetadata } from "./metadata.js";
 import { requestOrigin } from "./origin.js";
 import { createPendingLogins } from "./pending-logins.js";
@@ -29,12 +30,13 @@ export function createOAuthFront(deps: FrontDeps) {
   const ctx: AuthorizeContext = { deps, pending: createPendingLogins(now), usedForms: createUsedForms(now) };
   const document = (build: (origin: string) => unknown): Route => async (_req, res, origin, caller) => {
     spend(caller, undefined);
-    sendJson(res, 200, build(origin));
+    sendJson(res, 200, await build(origin));
   };
   const routes = new Map<string, Partial<Record<string, Route>>>([
-    [OAUTH_PATHS.protectedResource, { GET: document(protectedResourceMetadata) }],
-    [OAUTH_PATHS.protectedResourceMcp, { GET: document(protectedResourceMetadata) }],
-    [OAUTH_PATHS.authorizationServer, { GET: document(authorizationServerMetadata) }],
+    [OAUTH_PATHS.protectedResource, { GET: document((origin) => protectedResourceMetadata(origin, MCP_PATHS.all)) }],
+    [OAUTH_PATHS.protectedResourceMcp, { GET: document((origin) => protectedResourceMetadata(origin, MCP_PATHS.all)) }],
+    [OAUTH_PATHS.protectedResourceAssist, { GET: document((origin) => protectedResourceMetadata(origin, MCP_PATHS.assist)) }],
+    [OAUTH_PATHS.authorizationServer, { GET: document(async (origin) => authorizationServerMetadata(origin, await deps.signInOrigin(origin))) }],
     [
       OAUTH_PATHS.register,
       {
@@ -81,10 +83,11 @@ export function createOAuthFront(deps: FrontDeps) {
         sendOAuthError(res, error);
       }
     },
-    /** The `WWW-Authenticate` value for a 401 on a request to this origin. */
+    /** The `WWW-Authenticate` value for a 401 on a request to this origin: it names the metadata of the MCP path asked for (`/events` falls under `/mcp`). */
     challenge(req: IncomingMessage, error?: { code: string; description: string }): string | undefined {
       const origin = requestOrigin(req, deps.publicUrl);
-      return origin ? bearerChallenge(origin, error) : undefined;
+      const path = mcpPathOf(new URL(req.url ?? "/", "http://localhost").pathname) ?? MCP_PATHS.all;
+      return origin ? bearerChallenge(origin, path, error) : undefined;
     },
   };
 }

@@ -18,4 +18,11 @@ describe("where the browser logs in to Home Assistant", () => {
     expect(await createHaLoginUrl({ configured: undefined, fromHa: async () => ({ external_url: null, internal_url: null }) })("http://homeassistant.local:8808")).toBe("http://homeassistant.local:8123");
     expect(await createHaLoginUrl({ configured: undefined, fromHa: async () => Promise.reject(new Error("down")) })("https://agent.example.com")).toBe("http://agent.example.com:8123");
   });
+
+  it("uses the port and scheme the Supervisor says Core serves on the host, when HA knows no address", async () => {
+    const url = createHaLoginUrl({ configured: undefined, fromHa: async () => ({ external_url: null, internal_url: null }), corePort: async () => ({ port: 8443, ssl: true }) });
+    expect(await url("http://192.168.1.50:8808")).toBe("https://192.168.1.50:8443");
+    const unknown = createHaLoginUrl({ configured: undefined, fromHa: async () => ({}), corePort: async () => Promise.reject(new Error("403")) });
+    expect(await unknown("http://192.168.1.50:8808")).toBe("http://192.168.1.50:8123");
+  });
 });

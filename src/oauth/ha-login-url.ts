@@ -9,7 +9,9 @@ export interface HaLoginUrlOptions {
   configured: string | undefined;
   /** Asks HA for its addresses; add-on mode only. */
   fromHa?: () => Promise<HaAddresses>;
-  /** When all else is unknown: the host the browser used for the add-on, on HA's port. */
+  /** Add-on mode: the port and scheme Home Assistant serves browsers on the host (the Supervisor's `/core/info`). */
+  corePort?: () => Promise<{ port: number; ssl: boolean } | undefined>;
+  /** When nothing says otherwise: HA's usual port. */
   haPort?: number;
 }
 
@@ -20,7 +22,6 @@ export interface HaLoginUrlOptions {
  * used for the add-on (with HA's port), which points at the same machine.
  */
 export function createHaLoginUrl(options: HaLoginUrlOptions): (addonOrigin: string) => Promise<string> {
-  const port = options.haPort ?? 8123;
   return async (addonOrigin) => {
     if (options.configured) return options.configured.replace(/\/+$/, "");
     if (options.fromHa) {
@@ -28,9 +29,10 @@ export function createHaLoginUrl(options: HaLoginUrlOptions): (addonOrigin: stri
       const known = config.external_url || config.internal_url;
       if (known) return known.replace(/\/+$/, "");
     }
+    const core = await options.corePort?.().catch(() => undefined);
     const url = new URL(addonOrigin);
-    url.port = String(port);
-    url.protocol = "http:";
+    url.port = String(core?.port ?? options.haPort ?? 8123);
+    url.protocol = core?.ssl ? "https:" : "http:";
     return url.origin;
   };
 }

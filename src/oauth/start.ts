@@ -7,6 +7,8 @@ import { createCodes, openGrantStore, verifyPkceS256, type CodePayload } from ".
 import { revokeAtHa } from "./ha-auth.js";
 import { createHaLoginUrl, type HaAddresses } from "./ha-login-url.js";
 import { HaUnreachableError } from "./ha-unreachable.js";
+import { createResourceBinding } from "./resource-binding.js";
+import { createSignInOrigin, type SignInAddresses } from "./sign-in-origin.js";
 import { ISSUED_TOKEN_PREFIX } from "./token-hash.js";
 
 export interface StartOAuthOptions {
@@ -17,6 +19,10 @@ export interface StartOAuthOptions {
   haLoginUrl: string | undefined;
   /** Add-on mode: asks Home Assistant for its external and internal URLs. */
   haAddresses?: () => Promise<HaAddresses>;
+  /** Add-on mode: the names only the add-on network resolves, and the address browsers reach the add-on at. */
+  signInAddresses?: SignInAddresses;
+  /** Add-on mode: the port and scheme Home Assistant serves browsers on the host, for when HA's own URLs are unset. */
+  corePort?: () => Promise<{ port: number; ssl: boolean } | undefined>;
   publicUrl: string | undefined;
   cimdAllowLocal: boolean;
   /** The HA user an HA access token belongs to. */
@@ -53,10 +59,13 @@ export async function startOAuth(o: StartOAuthOptions): Promise<OAuthService> {
   });
   const directory = createClientDirectory({ key: clientKey, allowLocal: o.cimdAllowLocal, clock: o.clock });
   guard = createGrantGuard({ grants, ha, clock: o.clock, logger: o.logger, ...(o.recheckMs !== undefined ? { recheckMs: o.recheckMs } : {}) });
+  const signInOrigin = createSignInOrigin(o.signInAddresses);
   const front = createOAuthFront({
     publicUrl: o.publicUrl,
     ha,
-    haLoginUrl: createHaLoginUrl({ configured: o.haLoginUrl, ...(o.haAddresses ? { fromHa: o.haAddresses } : {}) }),
+    signInOrigin,
+    resources: createResourceBinding(signInOrigin),
+    haLoginUrl: createHaLoginUrl({ configured: o.haLoginUrl, ...(o.haAddresses ? { fromHa: o.haAddresses } : {}), ...(o.corePort ? { corePort: o.corePort } : {}) }),
     clients: directory,
     redirectAllowed,
     grants,

@@ -12,7 +12,7 @@ export async function issueTokens(deps: FrontDeps, req: IncomingMessage, res: Se
   spend(caller, form.get("client_id") ?? undefined);
   const clientId = required(form, "client_id");
   const resource = form.get("resource") ?? undefined;
-  if (resource !== undefined && resource !== mcpResourceOf(origin)) throw new OAuthError("invalid_target", `Tokens here are for ${mcpResourceOf(origin)} only.`);
+  if (resource !== undefined && !deps.resources.isOwn(resource, origin)) throw new OAuthError("invalid_target", `Tokens here are for this server's MCP URLs only, such as ${mcpResourceOf(origin)}.`);
   const scope = form.get("scope");
   if (scope && scope.split(" ").some((s) => s !== "" && s !== MCP_SCOPE)) throw new OAuthError("invalid_scope", `The only scope is "${MCP_SCOPE}".`);
 
@@ -29,14 +29,16 @@ export async function issueTokens(deps: FrontDeps, req: IncomingMessage, res: Se
     if (p.clientId !== clientId) throw new OAuthError("invalid_grant", "The code was issued to another client.");
     if (form.get("redirect_uri") !== p.redirectUri) throw new OAuthError("invalid_grant", "redirect_uri must be the one sent to the authorization endpoint.");
     if (!deps.verifyPkce(required(form, "code_verifier"), p.codeChallenge)) throw new OAuthError("invalid_grant", "The code_verifier does not match the code_challenge.");
-    if (p.resource !== mcpResourceOf(origin)) throw new OAuthError("invalid_target", `This code is for ${p.resource}.`);
-    const { grant, tokens } = await deps.grants.create(p);
+    const bound = await deps.resources.atToken(p.resource, origin);
+    if (!bound) throw new OAuthError("invalid_target", `This code is for ${p.resource}; redeem it there.`);
+    const { grant, tokens } = await deps.grants.create({ ...p, resource: resource ?? bound });
     deps.codes.markRedeemed(code, grant.id);
     if (p.haAccess) deps.seedHaAccess(grant.id, p.haAccess);
     return sendJson(res, 200, tokens);
   }
   if (grantType === "refresh_token") {
-    const { tokens } = await deps.grants.refresh({ refreshToken: required(form, "refresh_token"), clientId, resource: resource ?? mcpResourceOf(origin) });
+    // Without a resource the grant keeps its own: Home Assistant refreshes without one, whichever MCP path it signed in for.
+    const { tokens } = await deps.grants.refresh({ refreshToken: required(form, "refresh_token"), clientId, ...(resource !== undefined ? { resource } : {}) });
     return sendJson(res, 200, tokens);
   }
   throw new OAuthError("unsupported_grant_type", "Use grant_type authorization_code or refresh_token.");

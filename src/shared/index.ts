@@ -20,3 +20,4 @@ export {
   startOfLocalWeek,
   type LocalParts,
 } from "./local-time-calendar.js";
+export { MCP_PATHS, mcpPathOf, type McpPath } from "./mcp-paths.js";

@@ -20,7 +20,9 @@ function fakeSupervisor(o: { failures?: number; gone?: boolean } = {}) {
     if (failuresLeft-- > 0) throw new SupervisorRequestError("the Supervisor answered POST /discovery with HTTP 500: Unknown error, see Supervisor logs", { status: 500 });
   };
   const client: SupervisorClient = {
-    selfInfo: async () => (calls.push("info"), { slug: "local_ha_agent", hostname: "local-ha-agent" }),
+    selfInfo: async () => (calls.push("info"), { slug: "local_ha_agent", hostname: "local-ha-agent", dns: [], network: { "8808/tcp": 8808 } }),
+    networkInfo: async () => ({ interfaces: [] }),
+    coreInfo: async () => ({ port: 8123, ssl: false }),
     announce: async ({ config }) => {
       calls.push(`post ${String(config.url)}`);
       maybeFail();
@@ -35,7 +37,7 @@ function fakeSupervisor(o: { failures?: number; gone?: boolean } = {}) {
   return { client, calls };
 }
 
-const record = { uuid: "0123abcd", service: "mcp", url: "http://local-ha-agent:8808/mcp", at: "2026-01-01T00:00:00.000Z" };
+const record = { uuid: "0123abcd", service: "mcp", url: "http://local-ha-agent:8808/mcp/assist", at: "2026-01-01T00:00:00.000Z" };
 const base = { logger: silentLogger, clock: manualClock() };
 
 describe("the discovery announcer", () => {
@@ -44,9 +46,9 @@ describe("the discovery announcer", () => {
     const store = memoryStore();
     const announcer = createDiscoveryAnnouncer({ ...base, supervisor: client, store, enabled: true });
     expect(announcer.status().state).toBe("pending");
-    await announcer.start({ port: 8808 });
-    expect(calls).toEqual(["info", "post http://local-ha-agent:8808/mcp"]);
-    expect(store.record).toMatchObject({ uuid: "0123abcd", url: "http://local-ha-agent:8808/mcp", service: "mcp" });
+    await announcer.start({ port: 8808, path: "/mcp/assist" });
+    expect(calls).toEqual(["info", "post http://local-ha-agent:8808/mcp/assist"]);
+    expect(store.record).toMatchObject({ uuid: "0123abcd", url: "http://local-ha-agent:8808/mcp/assist", service: "mcp" });
     expect(announcer.status()).toMatchObject({ state: "announced", uuid: "0123abcd" });
     expect(announcer.status().problem).toBeUndefined();
   });
@@ -66,7 +68,7 @@ describe("the discovery announcer", () => {
         problems.push(announcer.status().problem);
       },
     });
-    await announcer.start({ port: 8808 });
+    await announcer.start({ port: 8808, path: "/mcp/assist" });
     expect(waits).toHaveLength(3);
     // Equal jitter: each wait lies in the upper half of a doubling ceiling.
     waits.forEach((ms, i) => {
@@ -83,7 +85,7 @@ describe("the discovery announcer", () => {
       const { client, calls } = fakeSupervisor({ gone });
       const store = memoryStore(record);
       const announcer = createDiscoveryAnnouncer({ ...base, supervisor: client, store, enabled: false });
-      await announcer.start({ port: 8808 });
+      await announcer.start({ port: 8808, path: "/mcp/assist" });
       expect(calls).toEqual(["delete 0123abcd"]);
       expect(store.record).toBeUndefined();
       expect(announcer.status().state).toBe("withdrawn");
@@ -93,7 +95,7 @@ describe("the discovery announcer", () => {
   it("does nothing when turned off with nothing announced", async () => {
     const { client, calls } = fakeSupervisor();
     const announcer = createDiscoveryAnnouncer({ ...base, supervisor: client, store: memoryStore(), enabled: false });
-    await announcer.start({ port: 8808 });
+    await announcer.start({ port: 8808, path: "/mcp/assist" });
     expect(calls).toEqual([]);
     expect(announcer.status().state).toBe("off");
     expect(announcer.status().problem).toBeUndefined();
@@ -103,7 +105,7 @@ describe("the discovery announcer", () => {
     const { client, calls } = fakeSupervisor({ failures: 1_000 });
     const store = memoryStore(record);
     const announcer = createDiscoveryAnnouncer({ ...base, supervisor: client, store, enabled: true, backoff: { initialMs: 60_000, maxMs: 60_000 } });
-    const running = announcer.start({ port: 8808 });
+    const running = announcer.start({ port: 8808, path: "/mcp/assist" });
     await new Promise((resolve) => setTimeout(resolve, 20));
     await announcer.stop();
     await running;

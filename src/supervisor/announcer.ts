@@ -25,7 +25,7 @@ export interface DiscoveryAnnouncer {
    * announcement), retrying with backoff until it succeeds or stop() is
    * called. Never rejects: a failure is logged and shown in status().
    */
-  start(o: { port: number }): Promise<void>;
+  start(o: { port: number; path: string }): Promise<void>;
   status(): DiscoveryStatus;
   /** Ends any retry. It never withdraws: the same entry must survive a restart. */
   stop(): Promise<void>;
@@ -59,9 +59,9 @@ export function createDiscoveryAnnouncer(options: DiscoveryAnnouncerOptions): Di
   let status: DiscoveryStatus = { state: options.enabled ? "pending" : "off", attempts: 0 };
   let running: Promise<void> | undefined;
 
-  async function announce(port: number): Promise<void> {
+  async function announce(port: number, path: string): Promise<void> {
     const { hostname } = await supervisor.selfInfo();
-    const url = `http://${hostname}:${port}/mcp`;
+    const url = `http://${hostname}:${port}${path}`;
     const uuid = await supervisor.announce({ service: SERVICE, config: { url } });
     await store.write({ uuid, service: SERVICE, url, at: new Date(options.clock.now()).toISOString() }).catch((err: unknown) => {
       logger.warn({ err: describeError(err) }, "Could not remember the announcement in the data directory; turning announce_to_home_assistant off later will not withdraw it");
@@ -82,12 +82,12 @@ export function createDiscoveryAnnouncer(options: DiscoveryAnnouncerOptions): Di
     logger.info({ uuid: last.uuid, outcome }, "announce_to_home_assistant is off: the offer to Home Assistant was withdrawn, and Home Assistant removes the entry it made from it");
   }
 
-  async function run(port: number): Promise<void> {
+  async function run(port: number, path: string): Promise<void> {
     const what = options.enabled ? "tell Home Assistant about this MCP server" : "withdraw the offer to Home Assistant";
     for (let attempt = 1; !stopping.signal.aborted; attempt++) {
       status = { ...status, attempts: attempt };
       try {
-        await (options.enabled ? announce(port) : withdraw());
+        await (options.enabled ? announce(port, path) : withdraw());
         return;
       } catch (err) {
         if (stopping.signal.aborted) return;
@@ -105,8 +105,8 @@ export function createDiscoveryAnnouncer(options: DiscoveryAnnouncerOptions): Di
   }
 
   return {
-    start({ port }) {
-      running ??= run(port);
+    start({ port, path }) {
+      running ??= run(port, path);
       return running;
     },
     status: () => status,

@@ -2,15 +2,35 @@ import { z } from "zod";
 import { describeError } from "../shared/index.js";
 import { SupervisorRequestError } from "./errors.js";
 
-/** The fields of `/addons/self/info` this program reads. */
-const SelfInfoSchema = z.object({ slug: z.string(), hostname: z.string().min(1) });
+/**
+ * The fields of `/addons/self/info` this program reads. `network` maps each
+ * container port ("8808/tcp") to the host port the person published it on,
+ * null when they turned it off; `dns` holds the host name's other forms.
+ */
+const SelfInfoSchema = z.object({
+  slug: z.string(),
+  hostname: z.string().min(1),
+  dns: z.array(z.string()).catch([]).default([]),
+  network: z.record(z.string(), z.number().int().nullable()).nullable().catch(null).default(null),
+});
+/** `/network/info`: the host's interfaces; the primary one carries its address on the home network. */
+const NetworkInfoSchema = z.object({
+  interfaces: z.array(z.object({ primary: z.boolean().catch(false), ipv4: z.object({ address: z.array(z.string()).catch([]) }).nullable().catch(null) })),
+});
+/** `/core/info`: the port and scheme Home Assistant serves browsers on the host. */
+const CoreInfoSchema = z.object({ port: z.number().int(), ssl: z.boolean() });
 const AnnouncedSchema = z.object({ uuid: z.string().min(1) });
 const AnswerSchema = z.object({ result: z.string(), data: z.unknown().optional(), message: z.string().optional() });
 
 export type SelfInfo = z.infer<typeof SelfInfoSchema>;
+export type NetworkInfo = z.infer<typeof NetworkInfoSchema>;
+export type CoreInfo = z.infer<typeof CoreInfoSchema>;
 
 export interface SupervisorClient {
   selfInfo(): Promise<SelfInfo>;
+  /** Needs `hassio_api` in config.yaml, as every `/…/info` beyond the add-on's own does. */
+  networkInfo(): Promise<NetworkInfo>;
+  coreInfo(): Promise<CoreInfo>;
   /** Offers a service to Home Assistant; the Supervisor keeps one entry per add-on and service, and answers its uuid. */
   announce(o: { service: string; config: Record<string, unknown> }): Promise<string>;
   /** Withdraws an offer; `gone` when the Supervisor no longer had it. */
@@ -53,6 +73,8 @@ export function createSupervisorClient(o: { url: string; token: string; fetch?: 
 
   return {
     selfInfo: async () => parse(SelfInfoSchema, (await request("GET", "/addons/self/info")).data, "/addons/self/info"),
+    networkInfo: async () => parse(NetworkInfoSchema, (await request("GET", "/network/info")).data, "/network/info"),
+    coreInfo: async () => parse(CoreInfoSchema, (await request("GET", "/core/info")).data, "/core/info"),
     announce: async ({ service, config }) => parse(AnnouncedSchema, (await request("POST", "/discovery", { service, config })).data, "POST /discovery").uuid,
     withdraw: async (uuid) => {
       try {

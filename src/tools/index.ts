@@ -61,3 +61,4 @@ export {
 } from "./agent/index.js";
 export { createSessionTools } from "./sessions/index.js";
 export { createLogicTools, createAutomationCheckTool, createAutomationInspectTool, createAutomationSaveTool, createTraceTool, unifiedDiff, type LogicDeps } from "./logic/index.js";
+export { createAssistTools, ASSIST_DEADLINE_MS, ASSIST_WAIT_MS } from "./assist/index.js";

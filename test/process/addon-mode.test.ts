@@ -56,12 +56,12 @@ describe("add-on mode under a simulated Supervisor", () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("connects through the Supervisor's proxy, serves /mcp, and announces one mcp discovery whose url answers /mcp", async () => {
+  it("connects through the Supervisor's proxy, and announces one mcp discovery whose url is the Assist tool set, while /mcp keeps every tool", async () => {
     const program = await start();
     await program.waitFor(/HA Agent is ready/, 30_000);
     const [entry] = await eventually(() => (supervisor.discovery.list().length ? supervisor.discovery.list() : undefined), "the discovery post");
     expect(supervisor.discovery.list()).toHaveLength(1);
-    expect(entry).toMatchObject({ addon: "local_ha_agent", service: "mcp", config: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/) } });
+    expect(entry).toMatchObject({ addon: "local_ha_agent", service: "mcp", config: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp\/assist$/) } });
     const url = entry!.config.url as string;
     // Without a token the MCP server answers 401: the announced URL is the server.
     const anonymous = await fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" });
@@ -69,6 +69,8 @@ describe("add-on mode under a simulated Supervisor", () => {
     // With a user's token, the home it serves is the one behind the Supervisor.
     const client = await connectClient(url, ha.users.tokenFor());
     try {
+      const { tools } = await client.listTools();
+      expect(tools.length).toBeLessThanOrEqual(8);
       const result = await client.callTool({ name: "ha_agent_state_query", arguments: { area: "kitchen" } });
       expect(result.isError).toBeFalsy();
       const entities = (result.structuredContent as { entities: { entity_id: string; state: string }[] }).entities;
@@ -77,7 +79,13 @@ describe("add-on mode under a simulated Supervisor", () => {
     } finally {
       await client.close();
     }
-    const health = (await (await fetch(url.replace(/\/mcp$/, "/healthz"))).json()) as { components: { discovery: { ok: boolean; details: { state: string } } } };
+    const full = await connectClient(url.replace(/\/assist$/, ""), ha.users.tokenFor());
+    try {
+      expect((await full.listTools()).tools.length).toBeGreaterThan(20);
+    } finally {
+      await full.close();
+    }
+    const health = (await (await fetch(url.replace(/\/mcp\/assist$/, "/healthz"))).json()) as { components: { discovery: { ok: boolean; details: { state: string } } } };
     expect(health.components.discovery).toMatchObject({ ok: true, details: { state: "announced" } });
     await stop(program);
     // A stop never withdraws the offer: Home Assistant keeps its entry.
@@ -93,7 +101,7 @@ describe("add-on mode under a simulated Supervisor", () => {
     const after = supervisor.discovery.list();
     expect(after).toHaveLength(1);
     expect(after[0]!.uuid).toBe(before[0]!.uuid);
-    expect(after[0]!.config.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(after[0]!.config.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp\/assist$/);
     await stop(program);
   });
 
