@@ -1,5 +1,18 @@
-/** Hosts a native app listens on for its redirect (RFC 8252 §7.3): the only ones plain http may name. */
+import { isPrivateAddress, literalAddress } from "./private-address.js";
+
+/** Hosts a native app listens on for its redirect (RFC 8252 §7.3): plain http may name them. */
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * Home Assistant's own OAuth callback (helpers/config_entry_oauth2_flow.py,
+ * AUTH_CALLBACK_PATH). Without the `my` integration, HA's mcp integration
+ * registers `<HA's address>/auth/external/callback`, and on a home network
+ * that address is usually plain http.
+ */
+export const HA_CALLBACK_PATH = "/auth/external/callback";
+
+/** Names that only a home network resolves: single labels and the suffixes set aside for local use (RFC 6762, RFC 8375). */
+const HOME_NETWORK_NAME = /^(?:[a-z0-9-]+|.+\.(?:local|lan|home\.arpa|internal|localdomain))$/;
 
 /** Longest redirect URI accepted: it travels inside the client id, so it must stay small. */
 export const MAX_REDIRECT_URI_LENGTH = 2000;
@@ -29,7 +42,15 @@ export function redirectUriProblem(uri: string): string | undefined {
   if (url.username || url.password) return `"${uri}" carries a user name or password: remove them`;
   if (url.protocol === "https:") return undefined;
   if (url.protocol === "http:") {
-    return isLoopbackHost(url.hostname) ? undefined : `"${uri}" uses http: use https, or a loopback host (127.0.0.1, localhost or [::1]) for an app on this machine`;
+    if (isLoopbackHost(url.hostname) || isHomeAssistantCallback(url)) return undefined;
+    return `"${uri}" uses http: use https, or a loopback host (127.0.0.1, localhost or [::1]) for an app on this machine`;
   }
   return `"${uri}" uses ${url.protocol}: only https (or http on 127.0.0.1, localhost or [::1]) is allowed`;
+}
+
+/** Home Assistant's own callback on the home network: the one plain-http redirect a server on a LAN registers. */
+function isHomeAssistantCallback(url: URL): boolean {
+  if (url.pathname !== HA_CALLBACK_PATH || url.search) return false;
+  const address = literalAddress(url.hostname);
+  return address ? isPrivateAddress(address) : HOME_NETWORK_NAME.test(url.hostname);
 }

@@ -67,6 +67,14 @@ describe("dynamic client registration", () => {
     expect(answer).not.toHaveProperty("client_name");
   });
 
+  it.each(["http://homeassistant.local:8123/auth/external/callback", "http://192.168.1.50:8123/auth/external/callback", "http://homeassistant:8123/auth/external/callback", "http://ha.home.arpa/auth/external/callback", "http://[fd00::5]:8123/auth/external/callback"])(
+    "registers Home Assistant's own callback on the home network over plain http (%s), as HA's mcp integration does without the my integration",
+    (uri) => {
+      const answer = registerClient({ body: { redirect_uris: [uri], token_endpoint_auth_method: "none", application_type: "web", client_name: "Home Assistant" }, key, now });
+      expect(answer.redirect_uris).toEqual([uri]);
+    },
+  );
+
   it("keeps client ids short: no more than 160 characters for one redirect and a name", () => {
     const answer = registerClient({ body: { redirect_uris: ["http://localhost/callback"], client_name: "Claude Code", application_type: "native" }, key, now });
     expect(answer.client_id.length).toBeLessThanOrEqual(160);
@@ -78,6 +86,10 @@ describe("dynamic client registration", () => {
     ["eleven redirects", { redirect_uris: Array.from({ length: 11 }, (_, i) => `https://app.example/${i}`) }, /at most 10/],
     ["a relative redirect", { redirect_uris: ["/callback"] }, /not an absolute URL/],
     ["plain http on a public host", { redirect_uris: ["http://app.example/callback"] }, /use https/],
+    ["plain http to HA's callback path on a public host", { redirect_uris: ["http://app.example/auth/external/callback"] }, /use https/],
+    ["plain http to HA's callback path on a public address", { redirect_uris: ["http://8.8.8.8:8123/auth/external/callback"] }, /use https/],
+    ["plain http to another path on a home host", { redirect_uris: ["http://homeassistant.local:8123/other"] }, /use https/],
+    ["plain http to HA's callback path with a query", { redirect_uris: ["http://homeassistant.local:8123/auth/external/callback?x=1"] }, /use https/],
     ["a fragment", { redirect_uris: ["https://app.example/callback#x"] }, /fragment/],
     ["an empty fragment", { redirect_uris: ["https://app.example/callback#"] }, /fragment/],
     ["a custom scheme", { redirect_uris: ["com.example.app:/callback"] }, /only https/],
