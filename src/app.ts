@@ -296,6 +296,16 @@ export async function startApp(deps: AppDeps): Promise<App> {
       acceptedTtlMs: deps.authCacheMs,
       checkShape: config.mode !== "demo",
     });
+    // Every route of both listeners answers only to HA Agent's own names, HA's, and IP addresses (DNS rebinding).
+    const ownNames = createOwnNames({
+      fixed: fixedOwnNames({ addon: config.mode === "addon", publicUrl: options.public_url, allowedHosts: options.allowed_hosts }),
+      discover: async () => {
+        const [ha, self] = await Promise.allSettled([client.getConfig(), supervisor?.selfInfo()]);
+        if (ha.status === "rejected") throw ha.reason;
+        return [...namesFromHaConfig(ha.value), ...(self.status === "fulfilled" && self.value ? [self.value.hostname] : [])];
+      },
+      clock,
+    });
     const oauth = await startOAuth({
       dataDir: config.dataDir,
       coreUrl: coreApiUrl.replace(/\/api$/, ""),
@@ -304,6 +314,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       ...(config.mode === "addon" ? { haAddresses: () => client.getConfig() } : {}),
       ...(hostAddresses ? { signInAddresses: hostAddresses, corePort: () => hostAddresses.corePort() } : {}),
       publicUrl: options.public_url,
+      homeHosts: () => ownNames.list(),
       cimdAllowLocal: config.oauthCimdAllowLocal,
       // HA issued this token to the add-on a moment ago: ask who it is directly, outside the budget for unknown tokens.
       userOf: async (haAccessToken) => {
@@ -320,16 +331,6 @@ export async function startApp(deps: AppDeps): Promise<App> {
     // Each listener is closed as soon as the stop begins (it was started last), so no
     // new work arrives while the rest shuts down; registered at once, so a failed
     // start of the second one still closes the first.
-    // Every route of both listeners answers only to HA Agent's own names, HA's, and IP addresses (DNS rebinding).
-    const ownNames = createOwnNames({
-      fixed: fixedOwnNames({ addon: config.mode === "addon", publicUrl: options.public_url, allowedHosts: options.allowed_hosts }),
-      discover: async () => {
-        const [ha, self] = await Promise.allSettled([client.getConfig(), supervisor?.selfInfo()]);
-        if (ha.status === "rejected") throw ha.reason;
-        return [...namesFromHaConfig(ha.value), ...(self.status === "fulfilled" && self.value ? [self.value.hostname] : [])];
-      },
-      clock,
-    });
     const guardFor = (ingressProxies?: string[]) =>
       createRequestGuard({ names: ownNames, settingName: config.mode === "addon" ? "the allowed_hosts option" : "ALLOWED_HOSTS", logger: logger.child({ part: "http" }), ...(ingressProxies ? { ingressProxies } : {}) });
     const mcpHost = options.mcp_bind ?? deps.host;

@@ -12,6 +12,8 @@ export interface FrontDeps {
   publicUrl: string | undefined;
   /** Home Assistant as the add-on reaches it, server to server. */
   ha: HaAuthOptions;
+  /** The names Home Assistant and the add-on go by: Home Assistant's own callback there may be plain http. */
+  homeHosts: () => Promise<readonly string[]>;
   /** Where the person's browser opens the sign-in pages for a client that came to a given origin. */
   signInOrigin: SignInOrigin;
   /** Which MCP URL a sign-in's tokens are bound to, at authorize and at the token endpoint. */

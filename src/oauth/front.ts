@@ -42,7 +42,8 @@ export function createOAuthFront(deps: FrontDeps) {
       {
         POST: async (req, res, _origin, caller) => {
           spend(caller, undefined);
-          sendJson(res, 201, deps.clients.register(await readJson(req)));
+          const body = await readJson(req);
+          sendJson(res, 201, deps.clients.register(body, new Set(await deps.homeHosts())));
         },
       },
     ],

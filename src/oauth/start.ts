@@ -24,6 +24,8 @@ export interface StartOAuthOptions {
   /** Add-on mode: the port and scheme Home Assistant serves browsers on the host, for when HA's own URLs are unset. */
   corePort?: () => Promise<{ port: number; ssl: boolean } | undefined>;
   publicUrl: string | undefined;
+  /** The names Home Assistant and the add-on go by (HA's internal and external URL hosts among them). */
+  homeHosts?: () => Promise<readonly string[]>;
   cimdAllowLocal: boolean;
   /** The HA user an HA access token belongs to. */
   userOf(haAccessToken: string): Promise<Principal | undefined>;
@@ -64,6 +66,7 @@ export async function startOAuth(o: StartOAuthOptions): Promise<OAuthService> {
     publicUrl: o.publicUrl,
     ha,
     signInOrigin,
+    homeHosts: async () => (await o.homeHosts?.().catch((): readonly string[] => [])) ?? [],
     resources: createResourceBinding(signInOrigin),
     haLoginUrl: createHaLoginUrl({ configured: o.haLoginUrl, ...(o.haAddresses ? { fromHa: o.haAddresses } : {}), ...(o.corePort ? { corePort: o.corePort } : {}) }),
     clients: directory,

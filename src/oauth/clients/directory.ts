@@ -27,7 +27,8 @@ export interface ClientDirectoryOptions {
 /** Who the authorization server's clients are: the ones it registered and the ones that describe themselves by URL. */
 export interface ClientDirectory {
   /** Dynamic registration (RFC 7591): the answer to send, or an OAuthError `invalid_redirect_uri` / `invalid_client_metadata`. */
-  register(body: unknown): RegistrationResponse;
+  /** `homeHosts`: names whose Home Assistant callback may be plain http (see redirect-uri.ts). */
+  register(body: unknown, homeHosts?: ReadonlySet<string>): RegistrationResponse;
   /** The client a client id names; OAuthError `invalid_client` for an unknown or altered id, or a metadata document that fails. */
   resolve(clientId: string): Promise<OAuthClient>;
 }
@@ -36,7 +37,7 @@ export function createClientDirectory({ key, get, lookup, allowLocal, clock }: C
   checkClientKey(key);
   const documents = createTtlCache<OAuthClient>({ clock, ttlMs: METADATA_TTL_MS, maxEntries: METADATA_CACHE_ENTRIES });
   return {
-    register: (body) => registerClient({ body, key, now: clock.now() }),
+    register: (body, homeHosts) => registerClient({ body, key, now: clock.now(), ...(homeHosts ? { homeHosts } : {}) }),
     resolve: async (clientId) => {
       if (clientId.startsWith(REGISTERED_CLIENT_PREFIX)) {
         const client = verifyClientId(clientId, key);

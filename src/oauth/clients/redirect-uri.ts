@@ -34,7 +34,7 @@ export function isLoopbackHost(hostname: string): boolean {
  * What is wrong with a redirect URI a client declares, or undefined when it is acceptable:
  * absolute, https (http only on a loopback host), no fragment, no user name or password.
  */
-export function redirectUriProblem(uri: string): string | undefined {
+export function redirectUriProblem(uri: string, homeHosts: ReadonlySet<string> = NO_HOSTS): string | undefined {
   const url = parseUrl(uri);
   if (!url) return `"${uri}" is not an absolute URL: give the full address, such as https://app.example/callback`;
   // Checked on the raw text: "…/callback#" parses to an empty hash but still names a fragment.
@@ -42,15 +42,24 @@ export function redirectUriProblem(uri: string): string | undefined {
   if (url.username || url.password) return `"${uri}" carries a user name or password: remove them`;
   if (url.protocol === "https:") return undefined;
   if (url.protocol === "http:") {
-    if (isLoopbackHost(url.hostname) || isHomeAssistantCallback(url)) return undefined;
+    if (isLoopbackHost(url.hostname) || isHomeAssistantCallback(url, homeHosts)) return undefined;
     return `"${uri}" uses http: use https, or a loopback host (127.0.0.1, localhost or [::1]) for an app on this machine`;
   }
   return `"${uri}" uses ${url.protocol}: only https (or http on 127.0.0.1, localhost or [::1]) is allowed`;
 }
 
-/** Home Assistant's own callback on the home network: the one plain-http redirect a server on a LAN registers. */
-function isHomeAssistantCallback(url: URL): boolean {
+const NO_HOSTS: ReadonlySet<string> = new Set();
+
+/**
+ * Home Assistant's own callback on the home network: the one plain-http
+ * redirect a server on a LAN registers. Its host is a private address, a
+ * name only a home network resolves, or one of `homeHosts`: the names
+ * Home Assistant gives itself (its internal and external URLs) and the
+ * add-on's own names.
+ */
+function isHomeAssistantCallback(url: URL, homeHosts: ReadonlySet<string>): boolean {
   if (url.pathname !== HA_CALLBACK_PATH || url.search) return false;
   const address = literalAddress(url.hostname);
-  return address ? isPrivateAddress(address) : HOME_NETWORK_NAME.test(url.hostname);
+  if (address) return isPrivateAddress(address);
+  return HOME_NETWORK_NAME.test(url.hostname) || homeHosts.has(url.hostname);
 }

@@ -75,6 +75,13 @@ describe("dynamic client registration", () => {
     },
   );
 
+  it("registers HA's callback over plain http on a name Home Assistant gives itself, and only that name", () => {
+    const body = { redirect_uris: ["http://ha.example.com:8123/auth/external/callback"], application_type: "web" };
+    expect(registerClient({ body, key, now, homeHosts: new Set(["ha.example.com"]) }).redirect_uris).toEqual(body.redirect_uris);
+    expect(() => registerClient({ body, key, now, homeHosts: new Set(["other.example.com"]) })).toThrow(/use https/);
+    expect(() => registerClient({ body: { redirect_uris: ["http://ha.example.com:8123/callback"] }, key, now, homeHosts: new Set(["ha.example.com"]) })).toThrow(/use https/);
+  });
+
   it("keeps client ids short: no more than 160 characters for one redirect and a name", () => {
     const answer = registerClient({ body: { redirect_uris: ["http://localhost/callback"], client_name: "Claude Code", application_type: "native" }, key, now });
     expect(answer.client_id.length).toBeLessThanOrEqual(160);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { OAuthError } from "../errors.js";
 import { checkClientKey, signClientId } from "./client-id.js";
-import { ApplicationTypeSchema, ClientMetadataFields, describeIssue, withoutNulls } from "./schema.js";
+import { ApplicationTypeSchema, ClientMetadataFields, describeIssue, redirectUrisSchema, withoutNulls } from "./schema.js";
 
 const GrantTypeSchema = z.enum(["authorization_code", "refresh_token"], { error: 'grant_types may hold only "authorization_code" and "refresh_token"' });
 
@@ -35,11 +35,13 @@ export type RegistrationResponse = z.infer<typeof RegistrationResponseSchema>;
 /**
  * Registers a public client without storing anything: the client id it returns carries the client, signed
  * with `key`, so any later process holding the same key knows it. Refusals are OAuthErrors
- * `invalid_redirect_uri` or `invalid_client_metadata`. The caller limits the body's size.
+ * `invalid_redirect_uri` or `invalid_client_metadata`. The caller limits the body's size. `homeHosts` are
+ * the names Home Assistant and the add-on go by, whose HA callback may be plain http.
  */
-export function registerClient({ body, key, now }: { body: unknown; key: Uint8Array; now: number }): RegistrationResponse {
+export function registerClient({ body, key, now, homeHosts }: { body: unknown; key: Uint8Array; now: number; homeHosts?: ReadonlySet<string> }): RegistrationResponse {
   checkClientKey(key);
-  const parsed = RegistrationBodySchema.safeParse(withoutNulls(body));
+  const schema = homeHosts?.size ? RegistrationBodySchema.extend({ redirect_uris: redirectUrisSchema(homeHosts) }) : RegistrationBodySchema;
+  const parsed = schema.safeParse(withoutNulls(body));
   if (!parsed.success) {
     const { field, text } = describeIssue(parsed.error);
     throw new OAuthError(field === "redirect_uris" ? "invalid_redirect_uri" : "invalid_client_metadata", text);

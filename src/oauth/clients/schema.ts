@@ -6,21 +6,26 @@ export const MAX_CLIENT_NAME_LENGTH = 200;
 
 export const ApplicationTypeSchema = z.enum(["web", "native"], { error: 'application_type must be "web" or "native"' });
 
-const RedirectUriSchema = z
-  .string({ error: "each redirect URI must be a string" })
-  .max(MAX_REDIRECT_URI_LENGTH, { error: `a redirect URI may be at most ${MAX_REDIRECT_URI_LENGTH} characters long` })
-  .superRefine((uri, ctx) => {
-    const problem = redirectUriProblem(uri);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
+const redirectUriSchema = (homeHosts?: ReadonlySet<string>) =>
+  z
+    .string({ error: "each redirect URI must be a string" })
+    .max(MAX_REDIRECT_URI_LENGTH, { error: `a redirect URI may be at most ${MAX_REDIRECT_URI_LENGTH} characters long` })
+    .superRefine((uri, ctx) => {
+      const problem = redirectUriProblem(uri, homeHosts);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
+
+/** The redirect URIs a client declares; `homeHosts` are names that may take Home Assistant's own callback over plain http. */
+export const redirectUrisSchema = (homeHosts?: ReadonlySet<string>) =>
+  z
+    .array(redirectUriSchema(homeHosts), {
+      error: (issue) => (issue.input === undefined ? "redirect_uris is required: list the URLs the browser may return to" : "redirect_uris must be a list of URLs"),
+    })
+    .min(1, { error: "redirect_uris must list at least one URL" })
+    .max(MAX_REDIRECT_URIS, { error: `redirect_uris may list at most ${MAX_REDIRECT_URIS} URLs` });
 
 /** The redirect URIs a client declares, in registration and in a metadata document alike. */
-export const RedirectUrisSchema = z
-  .array(RedirectUriSchema, {
-    error: (issue) => (issue.input === undefined ? "redirect_uris is required: list the URLs the browser may return to" : "redirect_uris must be a list of URLs"),
-  })
-  .min(1, { error: "redirect_uris must list at least one URL" })
-  .max(MAX_REDIRECT_URIS, { error: `redirect_uris may list at most ${MAX_REDIRECT_URIS} URLs` });
+export const RedirectUrisSchema = redirectUrisSchema();
 
 export const ClientNameSchema = z
   .string({ error: "client_name must be a string" })
