@@ -73,16 +73,23 @@ function assistView(spec: ToolSpec, view: AssistView): ToolSpec {
   const shape = spec.input.shape as Record<string, z.ZodType>;
   const missing = view.fields.filter((f) => !Object.hasOwn(shape, f));
   if (missing.length) throw new Error(`The Assist view of ${spec.name} names parameters it does not have: ${missing.join(", ")}`);
+  // The view parses only its own fields; a rule across fields would be skipped, so a tool with one has no view.
+  if (spec.input._zod.def.checks?.length) throw new Error(`${spec.name} checks its input across fields, which an Assist view cannot carry`);
   const input: AnyObjectSchema = z.object(Object.fromEntries(view.fields.map((f) => [f, shape[f]!])));
   return {
     ...spec,
     description: view.description,
     input,
-    // The full schema checks the call again, with its own rules across fields and its defaults.
     invoke: async (args: Record<string, unknown>, ctx: ToolCallContext) => {
-      const parsed = spec.input.safeParse({ ...args, ...view.fixed });
-      if (!parsed.success) return fail("invalid_argument", formatZodError(parsed.error));
-      return withDeadline(spec, (signal) => spec.invoke(parsed.data, { ...ctx, signal }), ctx.signal);
+      // The fields the view leaves out get what the full schema gives them when absent (their defaults), or the view's fixed value.
+      const full: Record<string, unknown> = { ...args };
+      for (const [field, schema] of Object.entries(shape)) {
+        if (view.fields.includes(field)) continue;
+        const parsed = schema.safeParse(view.fixed?.[field]);
+        if (!parsed.success) return fail("invalid_argument", formatZodError(parsed.error));
+        if (parsed.data !== undefined) full[field] = parsed.data;
+      }
+      return withDeadline(spec, (signal) => spec.invoke(full, { ...ctx, signal }), ctx.signal);
     },
   };
 }
