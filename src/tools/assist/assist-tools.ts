@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dict, own } from "../../shared/index.js";
 import { fail, type AnyObjectSchema, type ToolCallContext, type ToolOutcome, type ToolSpec } from "../tool.js";
 import type { ToolRegistry } from "../registry.js";
 import { formatZodError } from "../zod-errors.js";
@@ -82,10 +83,10 @@ function assistView(spec: ToolSpec, view: AssistView): ToolSpec {
     input,
     invoke: async (args: Record<string, unknown>, ctx: ToolCallContext) => {
       // The fields the view leaves out get what the full schema gives them when absent (their defaults), or the view's fixed value.
-      const full: Record<string, unknown> = { ...args };
+      const full = dict<unknown>(args);
       for (const [field, schema] of Object.entries(shape)) {
         if (view.fields.includes(field)) continue;
-        const parsed = schema.safeParse(view.fixed?.[field]);
+        const parsed = schema.safeParse(view.fixed ? own(view.fixed, field) : undefined);
         if (!parsed.success) return fail("invalid_argument", formatZodError(parsed.error));
         if (parsed.data !== undefined) full[field] = parsed.data;
       }
