@@ -332,7 +332,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
     // new work arrives while the rest shuts down; registered at once, so a failed
     // start of the second one still closes the first.
     const guardFor = (ingressProxies?: string[]) =>
-      createRequestGuard({ names: ownNames, settingName: config.mode === "addon" ? "the allowed_hosts option" : "ALLOWED_HOSTS", logger: logger.child({ part: "http" }), ...(ingressProxies ? { ingressProxies } : {}) });
+      createRequestGuard({ names: ownNames, publicUrl: options.public_url, settingName: config.mode === "addon" ? "the allowed_hosts option" : "ALLOWED_HOSTS", logger: logger.child({ part: "http" }), ...(ingressProxies ? { ingressProxies } : {}) });
     const mcpHost = options.mcp_bind ?? deps.host;
     // Behind public_url, a reverse proxy on this machine forwards every client: its X-Forwarded-For names them apart.
     const trustedProxies = options.public_url ? ["127.0.0.1", "::1"] : [];

@@ -55,8 +55,14 @@ async function expectGuarded(o: { port: number; routes: Route[]; own: string[]; 
       expect(guardRefused(served), `${what} as ${host}: ${served.status} ${served.body.slice(0, 200)}`).toBe(false);
       expect(served.status, `${what} as ${host}`).not.toBe(500);
     }
-    // A page on an own name may call, as the console does from its own origin.
+    // A page on an own name may call, as the console does from its own origin, on any loopback name for another.
     expect(guardRefused(await call(o.port, route, `localhost:${o.port}`, { origin: `http://localhost:${o.port}` })), what).toBe(false);
+    expect(guardRefused(await call(o.port, route, `127.0.0.1:${o.port}`, { origin: `http://[::1]:${o.port}` })), what).toBe(false);
+    // Another port is another site: another add-on's page on the same host, or Home Assistant's.
+    for (const origin of [`http://127.0.0.1:1`, `http://localhost:8123`, `https://127.0.0.1:${o.port}`]) {
+      const otherPort = await call(o.port, route, `127.0.0.1:${o.port}`, { origin });
+      expect([otherPort.status, JSON.parse(otherPort.body).error], `${what} from ${origin}`).toEqual([403, "origin_not_allowed"]);
+    }
   }
 }
 

@@ -12,7 +12,7 @@ function guard(o: { ingressProxies?: string[]; discover?: () => Promise<string[]
     clock: manualClock(),
     ...(o.discover ? { discover: o.discover } : {}),
   });
-  return createRequestGuard({ names, settingName: "the allowed_hosts option", ...(o.ingressProxies ? { ingressProxies: o.ingressProxies } : {}) });
+  return createRequestGuard({ names, publicUrl: "https://agent.example.com", settingName: "the allowed_hosts option", ...(o.ingressProxies ? { ingressProxies: o.ingressProxies } : {}) });
 }
 
 describe("the request guard", () => {
@@ -45,10 +45,31 @@ describe("the request guard", () => {
       expect(refusal?.status, origin).toBe(403);
       expect(refusal?.body.error).toBe("origin_not_allowed");
     }
-    expect(await g.check(request({ host: "homeassistant.local:8808", origin: "http://homeassistant.local:8123" }))).toBeUndefined();
-    // A page this very address served: same host.
+    // A page this very address served: same scheme, host and port.
     expect(await g.check(request({ host: "192.168.1.5:8099", origin: "http://192.168.1.5:8099" }))).toBeUndefined();
     expect(await g.check(request({ host: "localhost:6274", origin: "http://localhost:6274" }))).toBeUndefined();
+  });
+
+  it("takes an origin as browsers do, scheme, host and port: another port on the same host is another site", async () => {
+    const g = guard();
+    const refused = async (host: string, origin: string) => (await g.check(request({ host, origin })))?.status === 403;
+    // Another add-on's page on the same machine, Home Assistant's own frontend, and a page on loopback port 1.
+    expect(await refused("192.168.1.50:8808", "http://192.168.1.50:1880")).toBe(true);
+    expect(await refused("192.168.1.50:8808", "http://192.168.1.50:8123")).toBe(true);
+    expect(await refused("homeassistant.local:8808", "http://homeassistant.local:8123")).toBe(true);
+    expect(await refused("127.0.0.1:8808", "http://127.0.0.1:1")).toBe(true);
+    expect(await refused("192.168.1.50:8808", "https://192.168.1.50:8808")).toBe(true);
+    expect(await refused("192.168.1.50", "http://192.168.1.50:8080")).toBe(true);
+    // The same origin, spelt as browsers spell it (the default port left out), and loopback names for each other.
+    expect(await refused("192.168.1.50:8808", "http://192.168.1.50:8808")).toBe(false);
+    expect(await refused("192.168.1.50:80", "http://192.168.1.50")).toBe(false);
+    expect(await refused("127.0.0.1:8808", "http://[::1]:8808")).toBe(false);
+    expect(await refused("127.0.0.1:8808", "http://localhost:8808")).toBe(false);
+    expect(await refused("[::1]:8808", "http://127.0.0.1:8808")).toBe(false);
+    expect(await refused("localhost:8808", "http://[::1]:8809")).toBe(true);
+    // Behind public_url, the proxy's https page.
+    expect(await refused("agent.example.com", "https://agent.example.com")).toBe(false);
+    expect(await refused("agent.example.com", "https://agent.example.com:8443")).toBe(true);
   });
 
   it("learns Home Assistant's own addresses when an unknown name arrives, asking at most once a minute", async () => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
-import { validateHostHeader, validateOriginHeader } from "@modelcontextprotocol/server";
-import { parseHostHeader, type Logger } from "../../shared/index.js";
+import { validateHostHeader } from "@modelcontextprotocol/server";
+import { parseHostHeader, type HostHeader, type Logger } from "../../shared/index.js";
 import type { OwnNames } from "./own-names.js";
 
 /** Why a request is not served, as the listener answers it: never a 500, never echoing what could not be parsed. */
@@ -17,6 +17,8 @@ export interface RequestGuardOptions {
    * opened Home Assistant by, and a page's Origin must be that same host.
    */
   ingressProxies?: readonly string[];
+  /** `public_url`: behind a reverse proxy, pages are served from its https origin. */
+  publicUrl?: string | undefined;
   /** How refusals name the setting that adds a host: `allowed_hosts` or `ALLOWED_HOSTS`. */
   settingName: string;
   logger?: Logger;
@@ -37,11 +39,15 @@ const bare = (address: string | undefined): string => (address ?? "").replace(/^
  * carry the attacker's name in Host, so a Host that is a DNS name HA Agent
  * does not own is refused (421). An IP address cannot be rebound and always
  * passes. A browser's request that carries an Origin must come from a page
- * on one of those names too (403), or from the very host it asked.
+ * of the very origin it asked (scheme, host and port, as browsers define an
+ * origin), from `public_url`'s, or behind ingress from Home Assistant's own
+ * page (403): another port on the same host is another site, such as
+ * another add-on's page. Loopback names stand for each other.
  */
 export function createRequestGuard(options: RequestGuardOptions): RequestGuard {
   const ingress = new Set((options.ingressProxies ?? []).map(bare));
   const add = `add it to ${options.settingName}`;
+  const publicOrigin = options.publicUrl ? pageOrigin(options.publicUrl)?.origin : undefined;
   return {
     async check(req) {
       const host = parseHostHeader(req.headers.host);
@@ -60,18 +66,42 @@ export function createRequestGuard(options: RequestGuardOptions): RequestGuard {
       }
       const origin = req.headers.origin;
       if (origin !== undefined) {
-        const forwarded = fromIngress ? parseHostHeader(req.headers["x-forwarded-host"])?.hostname : undefined;
-        const verdict = validateOriginHeader(origin, [...names, host.hostname, ...(forwarded ? [forwarded] : [])]);
-        if (!verdict.ok) {
-          options.logger?.debug({ origin: verdict.hostname ?? "unreadable" }, "refused a request from another site's page");
-          const where = verdict.hostname ? `a page on ${verdict.hostname}` : "a page whose origin is hidden or unreadable";
+        const forwarded = fromIngress ? parseHostHeader(req.headers["x-forwarded-host"]) : undefined;
+        const page = pageOrigin(origin);
+        if (!page || !allowedPage(page, { host, forwarded, publicOrigin })) {
+          const where = page ? `a page at ${page.origin}` : "a page whose origin is hidden or unreadable";
+          options.logger?.debug({ origin: page?.origin ?? "unreadable" }, "refused a request from another site's page");
           return {
             status: 403,
-            body: { error: "origin_not_allowed", message: `This request came from ${where}, which is not one of HA Agent's names. Use HA Agent from its own pages; if that page is yours, ${add}.` },
+            body: { error: "origin_not_allowed", message: `This request came from ${where}, which is not HA Agent's own page at http://${host.host}. Use HA Agent from its own pages, or call it from a program rather than a web page.` },
           };
         }
       }
       return undefined;
     },
   };
+}
+
+/** Names of this machine's loopback interface: a page on one of them is on the same machine as a request to another. */
+const isLoopback = (hostname: string): boolean => hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+
+/** An Origin header as the URL parser reads it; undefined for "null", a file page or anything that is not an http(s) origin. */
+function pageOrigin(value: string): URL | undefined {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.origin !== "null" ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a page at `page` may call: the request's own origin, public_url's, or Home Assistant's page behind ingress. */
+function allowedPage(page: URL, o: { host: HostHeader; forwarded: HostHeader | undefined; publicOrigin: string | undefined }): boolean {
+  if (page.origin === o.publicOrigin) return true;
+  // Behind ingress the page is Home Assistant's, at whatever scheme the person opened it by.
+  if (o.forwarded) return page.host === o.forwarded.host;
+  if (page.protocol !== "http:") return false;
+  if (page.host === o.host.host) return true;
+  const port = (h: string) => (/:(\d+)$/.exec(h)?.[1] ?? "80");
+  return isLoopback(page.hostname) && isLoopback(o.host.hostname) && port(page.host) === port(o.host.host);
 }
