@@ -42,8 +42,9 @@ export async function showConsent(ctx: AuthorizeContext, req: IncomingMessage, r
   try {
     client = await ctx.deps.clients.resolve(clientId);
   } catch (err) {
-    if (err instanceof OAuthError) return sendHtml(res, 400, errorPage(err.message));
-    throw err;
+    if (!(err instanceof OAuthError)) throw err;
+    if (err.logDetail) ctx.deps.logger.warn({ reason: err.logDetail }, "a sign-in named a client whose metadata document could not be used");
+    return sendHtml(res, 400, errorPage(err.message));
   }
   if (!ctx.deps.redirectAllowed(client, redirectUri)) {
     return sendHtml(res, 400, errorPage(`${client.name} asked to return to ${redirectUri}, which it did not register. Nothing was granted.`));

@@ -8,13 +8,16 @@ export class OAuthError extends Error {
   readonly status: number;
   /** Seconds to wait before trying again, sent as Retry-After (with 429 and 503). */
   readonly retryAfterS: number | undefined;
+  /** What only the add-on's log may say: details that would tell an outsider about the network. */
+  readonly logDetail: string | undefined;
 
-  constructor(code: OAuthErrorCode, description: string, status = 400, options: { retryAfterS?: number } = {}) {
+  constructor(code: OAuthErrorCode, description: string, status = 400, options: { retryAfterS?: number; logDetail?: string } = {}) {
     super(description);
     this.name = "OAuthError";
     this.code = code;
     this.status = status;
     this.retryAfterS = options.retryAfterS;
+    this.logDetail = options.logDetail;
   }
 
   /** The JSON body of the answer. */

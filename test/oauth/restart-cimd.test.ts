@@ -70,7 +70,18 @@ describe("sign-in with a client metadata document, and grants across a restart",
       const { challenge } = pkcePair();
       const res = await fetch(`${stack.baseUrl}/oauth/authorize?response_type=code&client_id=${encodeURIComponent(docUrl)}&redirect_uri=${encodeURIComponent("http://localhost:3118/callback")}&state=s&code_challenge=${challenge}&code_challenge_method=S256`, { redirect: "manual" });
       expect(res.status).toBe(400);
-      expect(await res.text()).toMatch(/https/);
+      const page = await res.text();
+      expect(page).toMatch(/could not use the document this app identifies itself with/);
+      // Without signing in, a name that does not resolve and one on a private address get the very same page.
+      const answer = async (clientId: string) => {
+        const r = await fetch(`${stack.baseUrl}/oauth/authorize?response_type=code&client_id=${encodeURIComponent(clientId)}&redirect_uri=${encodeURIComponent("http://localhost:3118/callback")}&state=s&code_challenge=${challenge}&code_challenge_method=S256`, { redirect: "manual" });
+        return `${r.status} ${await r.text()}`;
+      };
+      const unresolved = await answer("https://no-such-host.invalid/client.json");
+      const inside = await answer("https://127.0.0.1:1/client.json");
+      expect(unresolved).toBe(inside);
+      expect(unresolved).toBe(`400 ${page}`);
+      expect(unresolved).not.toMatch(/ENOTFOUND|not allowed|resolve/);
     } finally {
       await stack.close();
     }

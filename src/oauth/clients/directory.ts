@@ -49,7 +49,13 @@ export function createClientDirectory({ key, get, lookup, allowLocal, clock }: C
           kind: "registered",
         };
       }
-      if (isMetadataUrl(clientId)) return documents.get(clientId, () => fetchClientMetadata({ url: clientId, lookup, allowLocal, ...(get ? { get } : {}) }));
+      if (isMetadataUrl(clientId)) {
+        return documents.get(clientId, () =>
+          fetchClientMetadata({ url: clientId, lookup, allowLocal, ...(get ? { get } : {}) }).catch((err: unknown) => {
+            throw unusableDocument(clientId, err);
+          }),
+        );
+      }
       throw new OAuthError(
         "invalid_client",
         "unknown client_id: register the client at the registration endpoint first, or use the https URL of its client metadata document as client_id",
@@ -63,3 +69,21 @@ function isMetadataUrl(clientId: string): boolean {
   const url = parseUrl(clientId);
   return url !== undefined && (url.protocol === "https:" || url.protocol === "http:") && url.pathname !== "/";
 }
+
+/**
+ * One answer for every metadata document that cannot be used, whatever the
+ * reason: a different answer for a name that does not resolve and one on a
+ * private address would let anyone who can open the sign-in page map names
+ * on the network. The reason goes to the add-on's log only.
+ */
+function unusableDocument(clientId: string, err: unknown): OAuthError {
+  const detail = err instanceof Error ? err.message : String(err);
+  return new OAuthError("invalid_client", UNUSABLE_DOCUMENT, 400, { logDetail: `client metadata document ${clientId}: ${detail}` });
+}
+
+/** What a person is told when the client's metadata document cannot be used. */
+export const UNUSABLE_DOCUMENT =
+  "HA Agent could not use the document this app identifies itself with (its client_id is a web address; the add-on's log says why). " +
+  "Claude Code and Codex identify themselves this way, and a Home Assistant without internet access cannot fetch their documents. " +
+  "Register the app with HA Agent instead and give it the client id you get: for Claude Code, claude mcp add with --client-id and --callback-port; " +
+  'for Codex, codex mcp add with --oauth-client-id. HA Agent\'s Documentation tab shows how, under "Apps that identify themselves by a web address".';

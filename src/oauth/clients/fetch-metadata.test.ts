@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { manualClock } from "../../shared/index.js";
 import { OAuthError } from "../errors.js";
-import { createClientDirectory } from "./directory.js";
-import { fetchClientMetadata, type FetchClientMetadataOptions } from "./fetch-metadata.js";
+import { createClientDirectory, UNUSABLE_DOCUMENT } from "./directory.js";
+import { fetchClientMetadata, type FetchClientMetadataOptions, type LookupAll } from "./fetch-metadata.js";
 import { pinnedGet } from "./pinned-get.js";
 
 const key = new Uint8Array(32).fill(3);
@@ -115,9 +115,28 @@ describe("client ID metadata documents", () => {
     expect(hits.get("/broken")).toBe(2);
   });
 
+  it("answer one and the same sentence for every document that cannot be used, so no one can map names on the network by it", async () => {
+    const lookup: LookupAll = async (hostname) => {
+      if (hostname === "nowhere.example") throw Object.assign(new Error("getaddrinfo ENOTFOUND nowhere.example"), { code: "ENOTFOUND" });
+      return [{ address: hostname === "inside.example" ? "192.168.1.10" : "93.184.215.14", family: 4 }];
+    };
+    const directory = createClientDirectory({ key, allowLocal: false, lookup, clock: manualClock(), get: async () => new Response("{}", { status: 404, headers: { "content-type": "application/json" } }) });
+    const answers = await Promise.all(
+      ["https://nowhere.example/c.json", "https://inside.example/c.json", "https://public.example/c.json", "http://public.example/c.json"].map((id) => directory.resolve(id).catch((err: OAuthError) => err)),
+    );
+    const [unresolved, inside, missing, plain] = answers as OAuthError[];
+    for (const err of answers as OAuthError[]) expect(err.message).toBe(UNUSABLE_DOCUMENT);
+    expect(unresolved!.logDetail).toMatch(/could not be resolved/);
+    expect(inside!.logDetail).toMatch(/not allowed/);
+    expect(missing!.logDetail).toMatch(/status 404/);
+    expect(plain!.logDetail).toMatch(/https/);
+    expect(UNUSABLE_DOCUMENT).toMatch(/--client-id.*--callback-port.*--oauth-client-id/);
+  });
+
   it("are refused over plain http unless local fetches are allowed, without fetching", async () => {
     const directory = createClientDirectory({ key, allowLocal: false, clock: manualClock() });
-    await expect(directory.resolve(`${base}/client.json`)).rejects.toMatchObject({ code: "invalid_client", message: expect.stringMatching(/must use https/) });
+    // The caller is told one sentence for every unusable document; the reason is for the log.
+    await expect(directory.resolve(`${base}/client.json`)).rejects.toMatchObject({ code: "invalid_client", message: UNUSABLE_DOCUMENT, logDetail: expect.stringMatching(/must use https/) });
     expect(hits.size).toBe(0);
   });
 
