@@ -34,6 +34,14 @@ describe("ha_agent_render_template", () => {
     );
   });
 
+  it("refuses a template nested thousands deep with its own code and what to do, before Home Assistant sees it", async () => {
+    const deep = await callTool(stack.client, "ha_agent_render_template", { template: `{{ ${"(".repeat(3000)}1${")".repeat(3000)} }}` });
+    expect(deep.isError).toBe(true);
+    expect(deep.text).toMatch(/^The template nests brackets 3002 deep; at most 100 .*Split the expression.*\(template_too_deep\)$/);
+    const fine = await callTool(stack.client, "ha_agent_render_template", { template: `{{ ${"(".repeat(50)}1${")".repeat(50)} }}` });
+    expect(fine.value).toMatchObject({ result: "1" });
+  });
+
   it("is held to its time limit: Home Assistant refuses a slower template, with its own words", async () => {
     const slow = await callTool(stack.client, "ha_agent_render_template", { template: "{% for i in range(100000) %}{% for j in range(100) %}{{ i }}{% endfor %}{% endfor %}", timeout_ms: 100 });
     expect(slow.isError).toBe(true);

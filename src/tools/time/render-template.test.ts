@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HaCommandError, type CallerHa, type HaAccess } from "../../ha/index.js";
 import { ToolRegistry } from "../registry.js";
-import { createRenderTemplateTool } from "./render-template.js";
+import { bracketDepth, createRenderTemplateTool } from "./render-template.js";
 
 /** Home Assistant as the tool sees it, rendering with `render`. */
 function haRendering(render: CallerHa["renderTemplate"]): HaAccess {
@@ -36,5 +36,24 @@ describe("render_template's failures", () => {
       { template: "{{ foo.bar }}" },
     );
     expect(out).toEqual({ ok: false, error: { code: "template_error", message: "Home Assistant could not render the template: UndefinedError: 'foo' is undefined" } });
+  });
+});
+
+describe("render_template's nesting limit", () => {
+  it("counts brackets outside quoted strings only", () => {
+    expect(bracketDepth("{{ (1 + (2 * [3][0])) }}")).toBe(5);
+    expect(bracketDepth("{{ '((((((' ~ \"[[[[\" }}")).toBe(2);
+    expect(bracketDepth("{{ 'it\\'s (' }}")).toBe(2);
+    expect(bracketDepth(")))(")).toBe(1);
+  });
+
+  it("answers Home Assistant's bare unknown_error with its own code and what to do", async () => {
+    const out = await call(
+      haRendering(async () => {
+        throw new HaCommandError("unknown_error", "Unknown error.");
+      }),
+      { template: "{{ 1 }}" },
+    );
+    expect(out).toMatchObject({ ok: false, error: { code: "template_failed", message: expect.stringMatching(/without saying why.*Simplify/) } });
   });
 });
