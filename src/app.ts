@@ -198,7 +198,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
     const personaDir = config.personasDir ? watchPersonaDir({ dir: config.personasDir, registry: personas, logger: logger.child({ part: "personas" }) }) : undefined;
     if (personaDir) onStop("personas folder watch", async () => personaDir.close());
     await personaDir?.ready;
-    const ceiling = { allow: options.allow_actuation, allowlist: options.actuation_allowlist, approvalRequired: options.approval_required };
+    const ceiling = { allow: options.allow_actuation, allowlist: options.actuation_allowlist, approvalRequired: options.approval_required, defaultApproval: config.sessionApproval };
     const agent = createAgent({
       store,
       index,

@@ -158,7 +158,7 @@ export class AgentRuntime implements AgentService {
       owner: principal.id,
       ...(args.budgets ? { budgets: args.budgets } : {}),
       ...(args.model ? { model: { name: args.model } } : {}),
-      ...(args.approval ? { policy: { approval: args.approval } } : {}),
+      ...(args.approval ?? this.options.ceiling.defaultApproval ? { policy: { approval: args.approval ?? this.options.ceiling.defaultApproval } } : {}),
       ...(args.persona ? { persona: args.persona } : {}),
     });
     this.#ephemeral.add(session.id);

@@ -16,6 +16,16 @@ describe("loadConfig", () => {
     expect(config.options.session_idle_days).toBe(7);
   });
 
+  it("lets the demo's simulated home be acted in, asking first, unless ALLOW_ACTUATION says otherwise; real homes stay read-only", async () => {
+    const demo = await loadConfig({ env: {}, readFile: noFile });
+    expect([demo.options.allow_actuation, demo.sessionApproval]).toEqual([true, "ask"]);
+    expect((await loadConfig({ env: { ALLOW_ACTUATION: "false" }, readFile: noFile })).options.allow_actuation).toBe(false);
+    const standalone = await loadConfig({ env: { HA_URL: "http://ha.lan:8123", HA_TOKEN: "t".repeat(40) }, readFile: noFile });
+    expect([standalone.options.allow_actuation, standalone.sessionApproval]).toEqual([false, "refuse"]);
+    const addon = await loadConfig({ env: { SUPERVISOR_TOKEN: "s" }, readFile: files("{}") });
+    expect([addon.options.allow_actuation, addon.sessionApproval]).toEqual([false, "refuse"]);
+  });
+
   it("leaves the model unset when not given: the provider's registry entry knows its default", async () => {
     expect((await loadConfig({ env: {}, readFile: noFile })).options.model).toBeUndefined();
     expect((await loadConfig({ env: { MODEL_PROVIDER: "openai", MODEL: "qwen3:8b" }, readFile: noFile })).options.model).toBe("qwen3:8b");

@@ -44,6 +44,8 @@ export interface AppConfig {
   haLoginUrl: string | undefined;
   /** Tests only (OAUTH_CIMD_ALLOW_LOCAL): client metadata documents may be fetched over http and from local addresses. */
   oauthCimdAllowLocal: boolean;
+  /** What a session that names no approval policy does with an action: ask a person in the demo, refuse elsewhere. */
+  sessionApproval: "refuse" | "ask";
 }
 
 export interface ConfigSources {
@@ -103,7 +105,10 @@ export async function loadConfig({ env, readFile, modelProviders }: ConfigSource
     statusToken: mode === "addon" ? undefined : (environment.STATUS_TOKEN as string | undefined),
     haLoginUrl: options.home_assistant_url ? stripSlash(options.home_assistant_url) : mode === "standalone" && haUrl ? haUrl : undefined,
     oauthCimdAllowLocal: environment.OAUTH_CIMD_ALLOW_LOCAL === "true",
+    // The demo's home is simulated: its first "turn on the kitchen light" shows the approval rather than a refusal.
+    sessionApproval: mode === "demo" ? ("ask" as const) : ("refuse" as const),
   };
+  if (mode === "demo" && env.ALLOW_ACTUATION === undefined) options.allow_actuation = true;
   switch (mode) {
     case "addon": {
       const supervisorUrl = stripSlash(environment.SUPERVISOR_URL as string);

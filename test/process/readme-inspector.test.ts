@@ -26,8 +26,8 @@ describe("the README's MCP Inspector commands", () => {
     readme = await readFile(join(root, "README.md"), "utf8");
     commands = codeLines(readme).filter(isInspectorCommand);
     dataDir = await mkdtemp(join(tmpdir(), "ha-agent-readme-"));
-    // As "Approve an action" starts it: ALLOW_ACTUATION=true npm start.
-    program = runProgram({ DATA_DIR: dataDir, MCP_PORT: "0", STATUS_PORT: "0", ALLOW_ACTUATION: "true" });
+    // As the quick start starts it: npm start, nothing else; the demo allows actions and asks first.
+    program = runProgram({ DATA_DIR: dataDir, MCP_PORT: "0", STATUS_PORT: "0" });
     mcpUrl = ((await program.waitFor(/^MCP endpoint: (\S+)$/m)) as RegExpMatchArray)[1] as string;
     token = ((await program.waitFor(/^Token: +(\S+)$/m)) as RegExpMatchArray)[1] as string;
     await program.waitFor(/HA Agent is ready/);
@@ -76,7 +76,7 @@ describe("the README's MCP Inspector commands", () => {
   }, 120_000);
 
   it("call a tool: the kitchen's states", async () => {
-    const call = commands.find((c) => c.startsWith("npx ") && c.includes("--method tools/call"));
+    const call = commands.find((c) => c.startsWith("npx ") && c.includes("--method tools/call") && c.includes("ha_agent_state_query"));
     expect(call).toBeDefined();
     const result = JSON.parse(await bash(call as string)) as { isError?: boolean; structuredContent: { entities: { entity_id: string; area: string }[] } };
     expect(result.isError).toBeFalsy();
@@ -118,7 +118,6 @@ describe("the README's MCP Inspector commands", () => {
 
   it("approve an action, as 'Approve an action' shows: the turn waits, the yes runs the call, the turn completes", async () => {
     const lines = codeLines(readme);
-    expect(lines).toContain("ALLOW_ACTUATION=true npm start");
     const { preamble } = inspectHelper();
     const first = lines.findIndex((l) => l.startsWith("inspect ") && l.includes(`'policy={"approval":"ask"}'`));
     expect(first).toBeGreaterThan(0);
@@ -128,5 +127,23 @@ describe("the README's MCP Inspector commands", () => {
     const results = await runInspectSteps(preamble, steps);
     expect(results[2]).toMatchObject({ status: "input_required", next: "approve", approval: { service: "light.turn_on", targets: ["light.kitchen_ceiling"] } });
     expect(results[4]).toMatchObject({ status: "completed", response: { final_message: expect.stringContaining("Done: I called light.turn_on") } });
+  }, 120_000);
+
+  it("takes the demo's first action as the quick start shows, in two lines: the question, then the yes turns the light on", async () => {
+    const section = readme.slice(readme.indexOf("## Quick start"), readme.indexOf("## Modes"));
+    const steps = codeLines(section).filter((l) => isInspectorCommand(l) && l.includes("--method tools/call"));
+    expect(steps.map((l) => /--tool-name (\S+)/.exec(l)?.[1])).toEqual(["ha_agent_ask", "ha_agent_approve"]);
+    const filled = steps.map((l) => l.replaceAll(README_URL, mcpUrl).replaceAll("<token>", token));
+    const [asked, approved] = await runInspectSteps("", filled);
+    expect(asked).toMatchObject({ status: "input_required", next: "approve", approval: { service: "light.turn_on", targets: ["light.kitchen_ceiling"] } });
+    expect(approved).toBeDefined();
+    // The yes runs the call: the simulated light is on, and the turn says so.
+    const state = async () => JSON.parse(await bash(`npx -y ${INSPECTOR_CLI_FOR_NODE_20} --cli ${README_URL} --transport http --header "Authorization: Bearer <token>" --method tools/call --tool-name ha_agent_state_query --tool-arg 'entity_ids=["light.kitchen_ceiling"]'`)) as { structuredContent: { entities: { state: string }[] } };
+    const deadline = Date.now() + 20_000;
+    while ((await state()).structuredContent.entities[0]?.state !== "on" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+    expect((await state()).structuredContent.entities[0]?.state).toBe("on");
+    // Said as a newcomer says it, the request asks first too, about the kitchen's lights.
+    const [plain] = await runInspectSteps("", [filled[0]!.replace("Turn on the kitchen ceiling light", "turn on the kitchen light")]);
+    expect(plain).toMatchObject({ status: "input_required", approval: { service: "light.turn_on", targets: expect.arrayContaining(["light.kitchen_ceiling"]) } });
   }, 120_000);
 });

@@ -13,6 +13,8 @@ export interface ActuationCeiling {
   allowlist: readonly string[];
   /** `approval_required`: services that always need a person's yes; none when absent. */
   approvalRequired?: readonly string[];
+  /** What a session that names no approval policy does with an action: refuse it (the default), or ask a person (the demo). */
+  defaultApproval?: "refuse" | "ask";
 }
 
 export type ActuationRefusal = { allowed: false; code: "actuation_disabled" | "service_not_allowed" | "approval_required"; message: string };

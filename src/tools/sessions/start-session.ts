@@ -73,7 +73,7 @@ export function createStartSessionTool(deps: { store: Store; configuredModel?: (
           allowActuation: p.allow_actuation,
           allowlistedServices: p.allowlisted_services,
           enforceFixedModel: p.enforce_fixed_model,
-          approval: p.approval,
+          approval: p.approval ?? deps.ceiling?.defaultApproval,
           maxOpenContinuations: p.max_open_continuations,
         },
         preferences: args.preferences ?? {},
