@@ -19,7 +19,7 @@ export const AskInput = z.object({
     .optional()
     .describe("Limits for this question (defaults: 8 steps, 16 tool calls, 100000 tokens; at most 50, 200 and 2000000)."),
   allow_tools: z.boolean().optional().describe("Let the agent use tools (default true)."),
-  approval: z.literal("ask").optional().describe('"ask": it may act where the add-on allows, after your yes for each action. Default: read-only.'),
+  approval: z.literal("ask").optional().describe('"ask": it may act where the add-on allows, after your yes for each action. Default: read-only (the demo asks).'),
   stream: z.boolean().optional().describe("Stream the answer's text to stream_url as it arrives."),
   timeout_ms: WaitInput,
   ...PersonaFields,
