@@ -30,7 +30,21 @@ describe("the tool schemas Home Assistant converts", () => {
     expect(broken).toEqual([]);
   });
 
+  it("states each numeric maximum in a description, since Google's _format_schema drops every bound", () => {
+    const unstated = tools.flatMap((tool) => unstatedMaxima(tool.inputSchema, tool.name, ""));
+    expect(unstated).toEqual([]);
+  });
+
   it.each(HA_CONVERTERS)("converts every tool under %s", (converter) => {
     for (const tool of tools) expect(() => haConvertSchema(tool.inputSchema, converter), tool.name).not.toThrow();
   });
 });
+
+/** Numeric parameters whose maximum neither their description nor their parent's says (MAX_SAFE_INTEGER, zod's "any integer", excepted). */
+function unstatedMaxima(schema: Record<string, unknown>, path: string, parentDescription: string): string[] {
+  const description = `${typeof schema.description === "string" ? schema.description : ""} ${parentDescription}`;
+  const max = schema.maximum;
+  const own = (schema.type === "integer" || schema.type === "number") && typeof max === "number" && max < Number.MAX_SAFE_INTEGER && !description.includes(String(max)) ? [`${path} (at most ${max})`] : [];
+  const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  return [...own, ...Object.entries(properties).flatMap(([key, sub]) => unstatedMaxima(sub, `${path}.${key}`, typeof schema.description === "string" ? schema.description : ""))];
+}
