@@ -7,7 +7,7 @@ const published = new WeakMap<object, Record<string, unknown>>();
  * Publishes `schema` as `json` (its description kept) while it still
  * accepts all it did: an older form of an argument stays valid for the
  * clients that send it, without showing Home Assistant's converters a union
- * they refuse or flatten (docs/tools.md, "Schemas Home Assistant takes").
+ * they refuse or flatten (docs/architecture.md, "Schemas Home Assistant takes").
  */
 export function publishAs<T extends z.ZodType>(schema: T, json: Record<string, unknown>): T {
   published.set(schema, json);

@@ -8,8 +8,8 @@ import { startStack, type Stack } from "../support/stack.js";
  * inputSchema, and one refusal fails the whole entry: Assist then gets none
  * of our tools. The tools are listed here as HA lists them, over /mcp with a
  * real MCP client, and each schema is held to the rules of
- * test/support/ha/schema-converters.ts (docs/tools.md, "Schemas Home
- * Assistant takes").
+ * test/support/ha/schema-converters.ts (docs/architecture.md,
+ * "Schemas Home Assistant takes").
  */
 describe("the tool schemas Home Assistant converts", () => {
   let stack: Stack;

@@ -54,7 +54,7 @@ const typesOf = (s: Json): string[] => (Array.isArray(s.type) ? (s.type as strin
  * Every rule violation in one tool's published inputSchema, each naming its
  * rule and JSON pointer. Empty when HA takes it whole, under either
  * converter, and every parameter reaches the model with its own type.
- * The rules (docs/tools.md, "Schemas Home Assistant takes"):
+ * The rules (docs/architecture.md, "Schemas Home Assistant takes"):
  * - `propertyNames`: probatio refuses it.
  * - `maxProperties` / `minProperties`: probatio writes an open object with one out as a string.
  * - `additionalProperties: {}`: voluptuous-openapi refuses a typeless schema; say `true`.
