@@ -40,8 +40,9 @@ const escapeControls = (text: string) => text.replace(/[\u0000-\u001f]/g, (c) =>
  * here instead, and said in the error; Google's `{"json": "..."}` form is
  * read as the object it holds.
  */
-export function openObject(o: { maxKeys: number; maxKeyLength?: number; value?: z.ZodType }) {
-  const base = o.value ? z.object({}).catchall(o.value) : z.looseObject({});
+export function openObject<V extends z.ZodType = z.ZodUnknown>(o: { maxKeys: number; maxKeyLength?: number; value?: V }) {
+  // Without a value schema, any value: `additionalProperties: {}`, which toolJsonSchema publishes as true.
+  const base = z.object({}).catchall((o.value ?? z.unknown()) as V);
   const checked = base.check((ctx) => {
     const keys = Object.keys(ctx.value);
     if (keys.length > o.maxKeys) ctx.issues.push({ code: "custom", input: ctx.value, message: `at most ${o.maxKeys} keys` });
