@@ -18,17 +18,23 @@ function stringLists(schema: unknown, path: string[], out: string[][]): void {
 
 const at = (path: string[], value: unknown): unknown => path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
 
-/** Every place in a JSON Schema where a caller could send an unbounded string, list or map. */
-function unbounded(schema: unknown, path: string, out: string[]): void {
+/**
+ * Every place in a JSON Schema where a caller could send an unbounded string
+ * or list, and every map (an object of the caller's keys): a map's bound is
+ * not published (Home Assistant's converters refuse or mangle maxProperties),
+ * so it is checked by parsing instead.
+ */
+function unbounded(schema: unknown, path: string[], out: string[], maps: string[][]): void {
   if (!schema || typeof schema !== "object") return;
   const s = schema as Record<string, unknown>;
-  if (s.type === "string" && s.maxLength === undefined && s.enum === undefined && s.const === undefined && s.pattern === undefined) out.push(path);
-  if (s.type === "array" && s.maxItems === undefined) out.push(`${path}[]`);
-  if (s.type === "object" && s.additionalProperties && typeof s.additionalProperties === "object" && s.maxProperties === undefined) out.push(`${path}{}`);
+  const name = path.join(".");
+  if (s.type === "string" && s.maxLength === undefined && s.enum === undefined && s.const === undefined && s.pattern === undefined) out.push(name);
+  if (s.type === "array" && s.maxItems === undefined) out.push(`${name}[]`);
+  if (s.type === "object" && s.additionalProperties !== undefined && s.additionalProperties !== false) maps.push(path);
   for (const [key, value] of Object.entries(s)) {
-    if (key === "properties" && value && typeof value === "object") for (const [p, v] of Object.entries(value)) unbounded(v, `${path}.${p}`, out);
-    else if (key === "items" || key === "additionalProperties") unbounded(value, path, out);
-    else if ((key === "anyOf" || key === "oneOf" || key === "allOf") && Array.isArray(value)) for (const v of value) unbounded(v, path, out);
+    if (key === "properties" && value && typeof value === "object") for (const [p, v] of Object.entries(value)) unbounded(v, [...path, p], out, maps);
+    else if (key === "items" || key === "additionalProperties") unbounded(value, path, out, maps);
+    else if ((key === "anyOf" || key === "oneOf" || key === "allOf") && Array.isArray(value)) for (const v of value) unbounded(v, path, out, maps);
   }
 }
 
@@ -41,8 +47,15 @@ describe("tool input limits", () => {
 
   it("bound every string, list and map a caller can send to any tool", () => {
     const found: string[] = [];
-    for (const tool of tools) unbounded(z.toJSONSchema(tool.input, { io: "input", unrepresentable: "any" }), tool.name, found);
+    const maps: string[][] = [];
+    for (const tool of tools) unbounded(z.toJSONSchema(tool.input, { io: "input", unrepresentable: "any" }), [tool.name], found, maps);
     expect(found).toEqual([]);
+    const crowd = Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`k${i}`, "x"]));
+    for (const [name, ...path] of maps) {
+      const parsed = tools.find((t) => t.name === name)!.input.safeParse(at(path, crowd));
+      expect(parsed.error?.issues.filter((i) => i.path.join(".") === path.join(".")).map((i) => i.message), `${name}.${path.join(".")}`).toContainEqual(expect.stringMatching(/at most \d+/));
+    }
+    expect(maps.map((p) => p.join("."))).toEqual(expect.arrayContaining(["call_service.service_data", "start_session.persona_args"]));
   });
 
   it("refuse megabytes in start_session with a message naming the field and its limit", () => {

@@ -18,7 +18,7 @@ const HALL = "automation.hall_light_at_night";
 
 /** A new automation, as a model drafts it: YAML with the older singular keys. */
 const PORCH = "alias: Porch light off at midnight\ntrigger:\n  - platform: time\n    at: '00:00:00'\naction:\n  - action: light.turn_off\n    target:\n      entity_id: light.porch_light\n";
-const saveNew = { name: "automation_save", args: { config: PORCH } };
+const saveNew = { name: "automation_save", args: { config_yaml: PORCH } };
 
 /** The model's last call: it says what its save gave back. */
 const reportResult: ScriptedReply = (request) => {

@@ -132,7 +132,7 @@ describe("the automation tools over MCP", () => {
       "    target:",
       "      entity_id: light.hallway_ceilng",
     ].join("\n");
-    const reply = await callTool(edits.client, "ha_agent_automation_check", { config: draft, id: hallId() });
+    const reply = await callTool(edits.client, "ha_agent_automation_check", { config_yaml: draft, id: hallId() });
     expect(reply.isError, reply.text).toBe(false);
     expect(reply.value.valid).toBe(false);
     expect(reply.value.problems).toEqual([
@@ -145,6 +145,20 @@ describe("the automation tools over MCP", () => {
     expect(reply.value.changes).toMatch(/^--- saved .*\n\+\+\+ draft\n@@ /);
     expect(reply.value.changes).toContain("-conditions:\n");
     expect(reply.value.changes).toContain('+      entity_id: light.hallway_ceilng\n');
+  });
+
+  it("automation_check reads the same automation from config, config_yaml, YAML text in config (the older form) and Google's {json: text}; it refuses both or neither", async () => {
+    const draft = { alias: "Porch off", triggers: [{ trigger: "time", at: "23:00:00" }], actions: [{ action: "light.turn_off", target: { entity_id: "light.porch_light" } }] };
+    const yaml = "alias: Porch off\ntriggers:\n  - trigger: time\n    at: '23:00:00'\nactions:\n  - action: light.turn_off\n    target:\n      entity_id: light.porch_light\n";
+    for (const args of [{ config: draft }, { config_yaml: yaml }, { config: yaml }, { config: { json: JSON.stringify(draft) } }]) {
+      const reply = await callTool(edits.client, "ha_agent_automation_check", args);
+      expect(reply.isError, reply.text).toBe(false);
+      expect(reply.value, JSON.stringify(args)).toMatchObject({ valid: true, normalized: draft });
+    }
+    const both = await callTool(edits.client, "ha_agent_automation_check", { config: draft, config_yaml: yaml });
+    expect(both).toMatchObject({ isError: true, text: expect.stringContaining("config_yaml: give the automation once") });
+    const neither = await callTool(edits.client, "ha_agent_automation_check", { id: hallId() });
+    expect(neither).toMatchObject({ isError: true, text: expect.stringContaining("config: give the automation: config (an object) or config_yaml (YAML text)") });
   });
 
   it("automation_save is refused while allow_automation_edits is off, and nothing reaches Home Assistant", async () => {
@@ -163,7 +177,7 @@ describe("the automation tools over MCP", () => {
 
   it("automation_save writes a new automation once, and confirms the entity Home Assistant made of it is on", async () => {
     const before = counter.posts.length;
-    const reply = await callTool(edits.client, "ha_agent_automation_save", { config: "alias: Porch light off at midnight\ntriggers:\n  - trigger: time\n    at: '00:00:00'\nactions:\n  - action: light.turn_off\n    target:\n      entity_id: light.porch_light\n" });
+    const reply = await callTool(edits.client, "ha_agent_automation_save", { config_yaml: "alias: Porch light off at midnight\ntriggers:\n  - trigger: time\n    at: '00:00:00'\nactions:\n  - action: light.turn_off\n    target:\n      entity_id: light.porch_light\n" });
     expect(reply.isError, reply.text).toBe(false);
     expect(reply.value).toMatchObject({ id: expect.stringMatching(/^\d{13}$/), entity_id: "automation.porch_light_off_at_midnight", created: true, state: "on" });
     expect(counter.posts).toHaveLength(before + 1);

@@ -73,7 +73,7 @@ describe("sessions with a persona, at the model's wire", () => {
     expect(bad.text).toMatch(/period/);
   });
 
-  it("ha_agent_update_session puts a session on a persona, and the next turn takes it on; null takes it off", async () => {
+  it("ha_agent_update_session puts a session on a persona, and the next turn takes it on; an empty persona (or null) takes it off", async () => {
     const started = await callTool(stack.client, "ha_agent_start_session", {});
     const sessionId = started.value.session_id as string;
     const updated = await callTool(stack.client, "ha_agent_update_session", { session_id: sessionId, persona: "home_guide", pins: ["Answer in one sentence."] });
@@ -86,8 +86,14 @@ describe("sessions with a persona, at the model's wire", () => {
     expect(system(first!.body)).toContain("HA Agent's guide");
     expect(system(first!.body)).toContain("Answer in one sentence.");
 
-    const cleared = await callTool(stack.client, "ha_agent_update_session", { session_id: sessionId, persona: null });
-    expect(cleared.value).toMatchObject({ persona: null });
+    // "" is the published way to take it off; null, the older one, still works.
+    const cleared = await callTool(stack.client, "ha_agent_update_session", { session_id: sessionId, persona: "" });
+    expect(cleared.value, cleared.text).toMatchObject({ persona: null });
+    // Google's model sends an open object as {json: text} (its _format_schema offers no other way).
+    const wrapped = await callTool(stack.client, "ha_agent_update_session", { session_id: sessionId, persona: "troubleshooter", persona_args: { json: JSON.stringify({ entity: LIGHT }) } });
+    expect(wrapped.value, wrapped.text).toMatchObject({ persona: { name: "troubleshooter", args: { entity: LIGHT } } });
+    const nulled = await callTool(stack.client, "ha_agent_update_session", { session_id: sessionId, persona: null });
+    expect(nulled.value).toMatchObject({ persona: null });
     const unknown = await callTool(stack.client, "ha_agent_update_session", { session_id: sessionId, persona: "plumber" });
     expect(unknown.isError).toBe(true);
     const again = gemini.requests.length;

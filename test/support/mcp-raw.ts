@@ -38,6 +38,8 @@ export async function modernRequest<R = Record<string, unknown>>(args: {
   /** `Mcp-Name`: the tool's name for tools/call, the task id for tasks/get, tasks/update and tasks/cancel. */
   name?: string;
   capabilities?: Record<string, unknown>;
+  /** Edits the request's JSON text before it is sent, for what JSON.stringify cannot write (a whole number as `5.0`, as Python's json does for a float). */
+  rewrite?: (json: string) => string;
 }): Promise<RpcAnswer<R>> {
   const envelope = {
     "io.modelcontextprotocol/protocolVersion": MODERN,
@@ -47,6 +49,7 @@ export async function modernRequest<R = Record<string, unknown>>(args: {
   return post<R>(args.url, args.token, {
     headers: { "mcp-protocol-version": MODERN, "mcp-method": args.method, ...(args.name ? { "mcp-name": args.name } : {}) },
     body: { jsonrpc: "2.0", id: nextId++, method: args.method, params: { ...args.params, _meta: envelope } },
+    ...(args.rewrite ? { rewrite: args.rewrite } : {}),
   });
 }
 
@@ -58,11 +61,11 @@ export async function legacyRequest<R = Record<string, unknown>>(args: { url: st
   });
 }
 
-async function post<R>(url: string, token: string, request: { headers: Record<string, string>; body: unknown }): Promise<RpcAnswer<R>> {
+async function post<R>(url: string, token: string, request: { headers: Record<string, string>; body: unknown; rewrite?: (json: string) => string }): Promise<RpcAnswer<R>> {
   const res = await fetch(url, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream", ...request.headers },
-    body: JSON.stringify(request.body),
+    body: (request.rewrite ?? ((json: string) => json))(JSON.stringify(request.body)),
   });
   const text = await res.text();
   const messages = res.headers.get("content-type")?.startsWith("text/event-stream") ? sseMessages(text) : text ? [JSON.parse(text) as Record<string, unknown>] : [];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TARGET_KINDS, type TargetIds } from "../../indexer/index.js";
 import { LIMITS, oneOrList } from "../limits.js";
+import { openObject } from "../open-object.js";
 
 /** The most entities one call may act on: one mistaken call cannot switch a whole house. */
 export const MAX_TARGETS = 50;
@@ -37,11 +38,8 @@ export const Target = z
 
 /** Fields one service call may carry; Home Assistant's services take a handful. */
 const MAX_FIELDS = 64;
-const ServiceData = z
-  .record(z.string().max(64), z.unknown())
-  .refine((data) => Object.keys(data).length <= MAX_FIELDS, { error: `at most ${MAX_FIELDS} fields` })
-  .meta({ maxProperties: MAX_FIELDS })
-  .refine((data) => !TARGET_KINDS.some((k) => Object.hasOwn(data, k)), { error: `name what to act on in target, not in the service's data (${TARGET_KINDS.join(", ")})` });
+// Published as an open object: HA's converters refuse or mangle propertyNames and maxProperties, so the bounds are checked here.
+const ServiceData = openObject({ maxKeys: MAX_FIELDS, maxKeyLength: 64 }).refine((data) => !TARGET_KINDS.some((k) => Object.hasOwn(data, k)), { error: `name what to act on in target, not in the service's data (${TARGET_KINDS.join(", ")})` });
 
 /**
  * The arguments as callers send them: Home Assistant's own forms
@@ -57,7 +55,7 @@ export const CallServiceInput = z
       service: Service.optional().describe('Service name, e.g. "turn_off" with domain, or "light.turn_off" alone.'),
       target: Target.optional().describe('What to act on, as in Home Assistant: {"area_id": "kitchen"}; entity_id, device_id, area_id, floor_id, label_id.'),
       entity_id: ids(EntityId).optional().describe("Entity id or ids; joined with target."),
-      service_data: ServiceData.optional().describe('Service fields, e.g. {"brightness_pct": 40}.'),
+      service_data: ServiceData.optional().describe(`Service fields, e.g. {"brightness_pct": 40}; at most ${MAX_FIELDS}.`),
       data: ServiceData.optional().describe("Service fields under Home Assistant's name; the same as service_data."),
     },
     { error: onlyKeys("call_service", "action or domain and service, target, entity_id and service_data (or data)") },

@@ -8,12 +8,12 @@ import { guarded, iso, noteFailure } from "./common.js";
 import { LEVELS, atLeast, createMentionMatcher, logRecords, type LogRecord } from "./log-records.js";
 
 const Input = z.object({
-  since_hours: z.number().positive().max(24 * 30).default(24).describe("Only messages last seen within this many hours (default 24)."),
+  since_hours: z.number().positive().max(24 * 30).default(24).describe("Only messages last seen within this many hours (default 24, at most 720)."),
   min_level: z.enum(LEVELS).default("WARNING").describe("Lowest level to include: DEBUG, INFO, WARNING (default), ERROR or CRITICAL."),
   integration: name().optional().describe('Only messages from this integration, e.g. "zha", "mqtt".'),
   entity_id: name().optional().describe("Only messages that mention this entity or its device."),
   include_error_log: z.boolean().default(true).describe("Also read the text error log for messages the system log does not hold."),
-  limit: z.number().int().min(1).max(200).default(50).describe("At most this many message groups (default 50)."),
+  limit: z.number().int().min(1).max(200).default(50).describe("At most this many message groups (default 50, at most 200)."),
 });
 
 const Message = z.object({

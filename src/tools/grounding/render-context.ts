@@ -11,7 +11,7 @@ const Input = z.object({
   entity_ids: names(LIMITS.entityIds).optional().describe("Render exactly these entities."),
   device: name().optional().describe("Render the entities of this device (id or name)."),
   ...selectorFields,
-  max_entities: z.number().int().min(1).max(500).default(60).describe("At most this many entity lines (default 60)."),
+  max_entities: z.number().int().min(1).max(500).default(60).describe("At most this many entity lines (default 60, at most 500)."),
 });
 
 const Output = z.object({

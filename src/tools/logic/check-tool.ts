@@ -1,18 +1,41 @@
 import { z } from "zod";
+import { publishAs } from "../json-schema.js";
+import { openObject } from "../open-object.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import { checkAutomation, problemList, type CheckResult } from "./check.js";
 import { forCaller, type LogicDeps } from "./common.js";
 import { READS } from "./traces.js";
 
-/** A draft as a person or a model writes it: an object, or the YAML of automations.yaml. */
-export const DraftConfig = z
-  .union([z.record(z.string(), z.unknown()), z.string().min(1).max(100_000)])
-  .describe("The automation: an object, or YAML text. The singular trigger/condition/action keys are renamed as Home Assistant does.");
+const YamlText = z.string().min(1).max(100_000);
 
-const Input = z.object({
-  config: DraftConfig,
-  id: z.string().min(1).max(255).optional().describe("Compare with the automation saved under this config id."),
-});
+/**
+ * A draft as a person or a model writes it: an object in `config`, or the
+ * YAML of automations.yaml in `config_yaml`. Two parameters, not a union:
+ * Home Assistant's converters refuse or flatten an object-or-string union.
+ * YAML text in `config`, the shape published before, is still taken.
+ */
+export const DraftFields = {
+  config: publishAs(z.union([openObject({ maxKeys: 50 }), YamlText]), { type: "object", additionalProperties: true })
+    .optional()
+    .describe("The automation as an object; the singular trigger/condition/action keys are renamed as Home Assistant does. Or give config_yaml."),
+  config_yaml: YamlText.optional().describe("The automation as YAML text, as in automations.yaml, instead of config."),
+};
+
+/** Exactly one of config and config_yaml, said plainly otherwise. */
+export function oneDraft(args: { config?: unknown; config_yaml?: unknown }, ctx: z.RefinementCtx): void {
+  if (args.config !== undefined && args.config_yaml !== undefined) ctx.addIssue({ code: "custom", path: ["config_yaml"], message: "give the automation once: config (an object) or config_yaml (YAML text), not both" });
+  if (args.config === undefined && args.config_yaml === undefined) ctx.addIssue({ code: "custom", path: ["config"], message: "give the automation: config (an object) or config_yaml (YAML text)" });
+}
+
+/** The draft the caller gave, object or YAML text; only for arguments `oneDraft` passed. */
+export const draftOf = (args: { config?: Record<string, unknown> | string; config_yaml?: string }): Record<string, unknown> | string => (args.config ?? args.config_yaml)!;
+
+const Input = z
+  .object({
+    ...DraftFields,
+    id: z.string().min(1).max(255).optional().describe("Compare with the automation saved under this config id."),
+  })
+  .superRefine(oneDraft);
 
 export const ProblemSchema = z.object({ path: z.string().describe("Where in the config, with plural keys: actions/0/target/entity_id."), message: z.string() });
 
@@ -48,7 +71,7 @@ export function createAutomationCheckTool(deps: LogicDeps): ToolSpec {
     needs: NEEDS,
     invoke: (args, ctx) =>
       forCaller({ deps, principal: ctx.principal, needs: NEEDS }, async (ha) => {
-        const check = await checkAutomation({ ha, index: deps.index, given: args.config, ...(args.id ? { id: args.id } : {}) });
+        const check = await checkAutomation({ ha, index: deps.index, given: draftOf(args), ...(args.id ? { id: args.id } : {}) });
         return ok({
           summary: checkSummary(check),
           valid: check.valid,

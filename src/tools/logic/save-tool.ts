@@ -1,15 +1,17 @@
 import { z } from "zod";
 import type { AutomationSaveAction } from "../../store/index.js";
 import { defineTool, fail, type ActionPlan, type ToolCallContext, type ToolSpec } from "../tool.js";
-import { DraftConfig } from "./check-tool.js";
+import { DraftFields, draftOf, oneDraft } from "./check-tool.js";
 import { clockOf, forCaller, type LogicDeps } from "./common.js";
 import { isApprovedSave, prepareSave, settleSave, writeSave } from "./save.js";
 import { READS } from "./traces.js";
 
-const Input = z.object({
-  config: DraftConfig,
-  id: z.string().min(1).max(255).optional().describe("The config id to save under; leave out for a new automation."),
-});
+const Input = z
+  .object({
+    ...DraftFields,
+    id: z.string().min(1).max(255).optional().describe("The config id to save under; leave out for a new automation."),
+  })
+  .superRefine(oneDraft);
 
 const Output = z.object({
   summary: z.string(),
@@ -52,7 +54,7 @@ export function createAutomationSaveTool(deps: LogicDeps): ToolSpec {
       forCaller({ deps, principal: ctx.principal, needs: NEEDS }, async (ha) => {
         if (!deps.automationEdits) return fail("automation_edits_off", EDITS_OFF);
         const approved = ctx.actuation?.approved?.kind === "automation_save" ? ctx.actuation.approved : undefined;
-        const draft = await prepareSave({ ha, index: deps.index, given: args.config, ...(args.id ? { id: args.id } : {}), ...(approved ? { approved } : {}), now });
+        const draft = await prepareSave({ ha, index: deps.index, given: draftOf(args), ...(args.id ? { id: args.id } : {}), ...(approved ? { approved } : {}), now });
         if (!draft.ok) return draft;
         // From the agent (which always says its session's limits), only what a person saw and approved is written.
         if (ctx.actuation && !isApprovedSave(approved, draft.value)) {
@@ -75,7 +77,7 @@ async function planSave(deps: LogicDeps, raw: unknown, ctx: ToolCallContext): Pr
   if (!NEEDS.every((r) => ha.allows(r)) || !deps.index.ready) return { kind: "run" };
   let draft;
   try {
-    draft = await prepareSave({ ha, index: deps.index, given: args.data.config, ...(args.data.id ? { id: args.data.id } : {}), now: () => clockOf(deps).now() });
+    draft = await prepareSave({ ha, index: deps.index, given: draftOf(args.data), ...(args.data.id ? { id: args.data.id } : {}), now: () => clockOf(deps).now() });
   } catch {
     // Home Assistant could not answer: the run says so.
     return { kind: "run" };

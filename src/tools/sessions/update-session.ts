@@ -13,7 +13,10 @@ const Input = z.object({
     .extend({ allowlisted_services: AllowlistedServicesInput.optional() })
     .optional()
     .describe("Fields to change; the others stay. The add-on's options still cap what it may do."),
-  persona: PersonaFields.persona.nullable().describe("A persona (prompts/list) for the next turns; null removes it."),
+  // "" removes the persona; null, as published before, still does too, but is not shown: a null branch loses the type in Home Assistant's Google integration.
+  persona: z
+    .preprocess((v) => (v === null ? "" : v), PersonaFields.persona)
+    .describe('A persona (prompts/list) for the next turns; "" removes it.'),
   persona_args: PersonaFields.persona_args,
 });
 
@@ -54,7 +57,7 @@ export function createUpdateSessionTool(deps: { store: Store; checkPersona?: Per
         ...(p.approval !== undefined ? { approval: p.approval } : {}),
         ...(p.max_open_continuations !== undefined ? { maxOpenContinuations: p.max_open_continuations } : {}),
       };
-      const persona = args.persona === null ? null : personaChoice({ persona: args.persona, persona_args: args.persona_args });
+      const persona = args.persona === "" ? null : personaChoice({ persona: args.persona, persona_args: args.persona_args });
       if (persona) {
         if (!deps.checkPersona) return fail("unknown_persona", `persona: this add-on offers no personas, so "${persona.name}" cannot be used; leave persona out.`);
         deps.checkPersona(persona);

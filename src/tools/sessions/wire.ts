@@ -2,6 +2,7 @@ import { z } from "zod";
 import { servicePatternSchema } from "../../config/index.js";
 import { BUDGET_LIMITS, ContinuationStatusSchema, NotFoundError, ULID_PATTERN, type Budgets, type MessageRef, type ModelConfig, type Policy, type Preferences, type SessionHead } from "../../store/index.js";
 import { LIMITS, name, names, oneOrList, text } from "../limits.js";
+import { openObject } from "../open-object.js";
 import type { ToolOutcome } from "../tool.js";
 import { toolFailure } from "../failure.js";
 import { HaAgentError } from "../../shared/index.js";
@@ -71,8 +72,8 @@ const PERSONA_ARGS = 20;
 /** A persona for the turns, as start_session and ask take it. */
 export const PersonaFields = {
   persona: z.string().max(64).optional(),
-  // The count is checked by personaChoice; zod has no bound on an object's keys, so the schema states it.
-  persona_args: z.object({}).catchall(text()).meta({ maxProperties: PERSONA_ARGS }).optional(),
+  // The count and the names' length are checked, not published: probatio writes an object with maxProperties out as a string.
+  persona_args: openObject({ maxKeys: PERSONA_ARGS, maxKeyLength: 64, value: text() }).optional(),
 };
 
 /**

@@ -41,7 +41,7 @@ export const HistoryInput = z.object({
   target: TargetInput.optional(),
   start: timeArgument().describe("ISO 8601, -90m, -24h, -7d, today or yesterday (HA's time zone)"),
   end: timeArgument().optional().describe("Same forms; default now"),
-  max_tokens: z.number().int().min(200).max(20_000).default(HISTORY_DEFAULT_TOKENS).describe("Answer budget; what does not fit is cut and named"),
+  max_tokens: z.number().int().min(200).max(20_000).default(HISTORY_DEFAULT_TOKENS).describe("Answer budget, 200-20000; what does not fit is cut and named"),
 });
 
 export const HistoryOutput = z.object({

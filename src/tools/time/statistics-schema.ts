@@ -31,7 +31,7 @@ export const StatisticsInput = z.object({
   end: timeArgument().optional().describe("Same forms; default now"),
   period: z.enum(STATISTIC_PERIODS).describe("Row length; day, week (from Monday) and month start at local midnight"),
   types: z.array(z.enum(STATISTIC_TYPES)).max(STATISTIC_TYPES.length).optional().describe("Default: change for totals, mean/min/max for measurements"),
-  max_tokens: z.number().int().min(200).max(20_000).default(STATISTICS_DEFAULT_TOKENS).describe("Answer budget; the oldest rows are cut first"),
+  max_tokens: z.number().int().min(200).max(20_000).default(STATISTICS_DEFAULT_TOKENS).describe("Answer budget, 200-20000; the oldest rows are cut first"),
 });
 
 const Statistic = z.object({ statistic_id: z.string(), name: z.string(), unit: z.string().nullable(), rows: z.array(Row) });
