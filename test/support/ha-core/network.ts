@@ -16,7 +16,7 @@ export interface Network {
 /** The error a name outside the table gets: undici's shape (TypeError "fetch failed", cause with code ENOTFOUND). */
 export class HostNotFound extends TypeError {
   constructor(readonly network: Network, readonly url: string, readonly hostname: string) {
-    super(`fetch failed: ${network.who} cannot resolve "${hostname}" (getaddrinfo ENOTFOUND ${hostname}) while opening ${url}; it resolves only ${Object.keys(network.names).join(", ") || "no names"} and IP literals`, {
+    super(`fetch failed: ${network.who} cannot resolve "${hostname}" (getaddrinfo ENOTFOUND ${hostname}) while opening ${url}; it resolves ${Object.keys(network.names).length ? `only ${Object.keys(network.names).join(", ")} and IP literals` : "IP literals only"}`, {
       cause: Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND", hostname }),
     });
   }
