@@ -124,6 +124,9 @@ export function receiveCallback(o: { back: URL; jwtSecret: string; flowId: strin
   return { code, state };
 }
 
+/** Python's `urllib.parse.quote_plus`, as application_credentials.py `_encode_client_basic_auth` uses it: only letters, digits and "_.-~" stay; a space is "+". */
+const quotePlus = (value: string): string => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, "+");
+
 export interface TokenExchange {
   /** The form fields HA posted, in its order. */
   form: [string, string][];
@@ -151,7 +154,7 @@ export async function exchangeCode(o: { fetch: typeof fetch; impl: FlowImplement
   // A public client sends no secret: McpRegisteredOAuth2Implementation blanks an echoed one.
   const secret = client.method === "none" ? "" : client.clientSecret;
   if (client.method === "client_secret_basic") {
-    headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(secret)}`).toString("base64")}`;
+    headers.authorization = `Basic ${Buffer.from(`${quotePlus(client.clientId)}:${quotePlus(secret)}`).toString("base64")}`;
   } else if (secret) form.push(["client_secret", secret]);
   const answer = await o.fetch(o.impl.tokenUrl, { method: "POST", headers, body: new URLSearchParams(form).toString(), signal: AbortSignal.timeout(30_000) });
   const text = await answer.text();
