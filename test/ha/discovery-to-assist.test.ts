@@ -81,18 +81,15 @@ describe.each(homes)("Home Assistant adds the discovered add-on and Assist uses 
   let browserNet: Network;
 
   beforeAll(async () => {
+    // HA's port is chosen first: internal_url names it, and a home sets it before HA starts.
+    haPort = await freePort();
     const house = demoHouse();
-    // Planned on main: get_config's internal_url comes from the house; set loosely so this compiles before that lands.
-    const config = ((house as unknown as { config?: Record<string, unknown> }).config ??= {});
-    ha = await startSimulator({ house });
-    haPort = Number(new URL(ha.url).port);
-    config.internal_url = home.internalUrl(haPort);
+    house.config.internal_url = home.internalUrl(haPort);
+    ha = await startSimulator({ house, port: haPort });
     mcpPort = await freePort();
-    // `network` (the Supervisor's port map) and `hostAddress` are the planned simulator additions; passed as
-    // plain objects so they reach the simulator once it reads them.
-    const addonSpec = { slug: SLUG, name: "HA Agent", hostname: ADDON_HOST, discovery: ["mcp"], network: { [`${mcpPort}/tcp`]: mcpPort } };
-    const supervisorSpec = { ha, addons: [simAddon(addonSpec)], hostAddress: "127.0.0.1" };
-    supervisor = await startSupervisor(supervisorSpec);
+    // The Supervisor maps the MCP port to the same host port; /network/info reports the host at 127.0.0.1.
+    const addon = simAddon({ slug: SLUG, name: "HA Agent", hostname: ADDON_HOST, discovery: ["mcp"], network: { [`${mcpPort}/tcp`]: mcpPort } });
+    supervisor = await startSupervisor({ ha, addons: [addon], hostAddress: "127.0.0.1" });
     model = await startFakeOpenAiServer({ flavour: "ollama", models: ["qwen3:8b"] });
     dataDir = await mkdtemp(join(tmpdir(), "ha-agent-replay-"));
     await writeFile(join(dataDir, "options.json"), JSON.stringify({ core_url: ha.url, model_provider: "openai", openai_base_url: model.baseUrl }));
