@@ -102,7 +102,7 @@ describe("saving an automation through the agent", () => {
     expect(call.config.id).toBe(call.id);
     const wire = approvalToWire(waiting.approval!);
     expect(wire).toMatchObject({ service: "automation_save", why: "automation_edit", data: { id: call.id, created: true } });
-    expect(wire.question).toContain("create a new automation");
+    expect(wire.question.split("\n")[0]).toMatch(/^Approve automation_save of a new automation \(id \d+, alias "Porch light off at midnight"\), with this configuration\?$/);
     expect(wire.question).toContain("  - action: light.turn_off\n    target:\n      entity_id: light.porch_light");
     expect(h.counter.posts).toEqual([]);
   });
