@@ -1,3 +1,4 @@
+import { shownData, shownLines } from "../shared/index.js";
 import { approvalShown, approvalWords } from "../store/index.js";
 import type { JournalEntry, TurnJournal } from "./journal.js";
 import { JournalRecordSchema } from "./records.js";
@@ -34,13 +35,15 @@ export function stepEventOf(entry: JournalEntry, seq: number): StepEvent | undef
   }
   if (record.type === "approval_request") {
     const { id, call, expiresAt } = record.detail;
-    const approval = { approval_id: id, ...approvalShown(call), expires_at: new Date(expiresAt).toISOString() };
+    const shown = approvalShown(call);
+    // Pages show events: the data (a save's config and diff name automations) goes out with its names made visible.
+    const approval = { approval_id: id, ...shown, data: shownData(shown.data), expires_at: new Date(expiresAt).toISOString() };
     return { type: "approval", seq, payload: { approval, message: `Waiting for a person to approve ${approvalWords(call)}` } };
   }
   if (record.type === "approval_decision") {
     const { approvalId, decision, reason } = record.detail;
     // The request's event, earlier in the same journal, names the call.
-    return { type: "approval", seq, payload: { approval: { approval_id: approvalId, decision, ...(reason ? { reason } : {}) }, message: `Approval ${approvalId}: ${decision}` } };
+    return { type: "approval", seq, payload: { approval: { approval_id: approvalId, decision, ...(reason ? { reason: shownLines(reason) } : {}) }, message: `Approval ${approvalId}: ${decision}` } };
   }
   return undefined;
 }

@@ -3,15 +3,11 @@
  * Assistant's look (its font stack, card and colours, light and dark). No
  * script: a form and two buttons.
  */
+import { visible } from "../shared/index.js";
 import type { OAuthClient } from "./clients/index.js";
 
-// Format and control characters (bidirectional overrides and isolates, zero-width spaces and joiners, the BOM,
-// line separators) can make a name read as something else; on these pages they show as their code point.
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
-
-/** Text for the page: invisible characters made visible, then HTML-escaped. */
-const escape = (s: string) =>
-  s.replace(INVISIBLE, (c) => `[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}]`).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text for the page: invisible characters made visible (as every decision shows names: shared/display-name.ts), then HTML-escaped. */
+const escape = (s: string) => visible(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const STYLE = `
 :root{color-scheme:light dark;--primary:#0277bd;--on-primary:#fff;--bg:#fafafa;--card:#fff;--text:#212121;--muted:#727272;--line:#e0e0e0}

@@ -83,6 +83,13 @@ export const AutomationSaveActionSchema = z.object({
   config: z.record(z.string(), z.unknown()),
   /** A unified diff of the saved automation against this config (YAML); null for a new automation. */
   diff: z.string().nullable(),
+  /**
+   * A fingerprint of what was saved under the id when the person was asked
+   * (null: nothing). A save after the yes writes only while it still holds,
+   * so an edit made in Home Assistant meanwhile is never overwritten.
+   * Records from before it was kept have none.
+   */
+  before: z.string().nullable().optional(),
 });
 
 /** What an approval covers: one action, exactly as the person saw it. */

@@ -102,7 +102,7 @@ describe("saving an automation through the agent", () => {
     expect(call.config.id).toBe(call.id);
     const wire = approvalToWire(waiting.approval!);
     expect(wire).toMatchObject({ service: "automation_save", why: "automation_edit", data: { id: call.id, created: true } });
-    expect(wire.question).toContain("create a new automation");
+    expect(wire.question.split("\n")[0]).toMatch(/^Approve automation_save of a new automation \(id \d+, alias "Porch light off at midnight"\), with this configuration\?$/);
     expect(wire.question).toContain("  - action: light.turn_off\n    target:\n      entity_id: light.porch_light");
     expect(h.counter.posts).toEqual([]);
   });
@@ -123,6 +123,27 @@ describe("saving an automation through the agent", () => {
     expect(diff).toContain("-      brightness_pct: 40\n+      brightness_pct: 60\n");
     expect(diff).toContain("-conditions:\n");
     expect(approvalToWire(waiting.approval!).question).toContain(diff);
+  });
+
+  it("a yes to a change of an automation edited in Home Assistant since it was asked writes nothing, and says what to do", async () => {
+    const h = await home();
+    const id = String(h.sim.home.getState(HALL)?.attributes.id);
+    const path = `${h.sim.url}/api/config/automation/config/${id}`;
+    const headers = { authorization: `Bearer ${h.sim.users.tokenFor()}`, "content-type": "application/json" };
+    const saved = (await (await fetch(path, { headers })).json()) as Record<string, unknown>;
+    const draft = { ...saved, alias: "Hall light, from the agent" };
+    const runtime = h.runtime(scriptedModel([{ text: "", toolCalls: [{ name: "automation_save", args: { config: draft, id } }] }, reportResult]));
+    const waiting = await waitingSave(h, runtime);
+    // Someone edits it in Home Assistant's editor before the person says yes.
+    const edited = { ...saved, alias: "Hall light, edited in HA" };
+    expect((await fetch(path, { method: "POST", headers, body: JSON.stringify(edited) })).status).toBe(200);
+    const posted = h.counter.posts.length;
+    await runtime.approve(alice, { continuationId: waiting.id, approvalId: waiting.approval!.id, decision: "approve", via: "tool" });
+    const done = await runtime.wait(alice, waiting.id, 10_000);
+    expect(done.response?.finalMessage).toContain("changed_since_approval");
+    expect(done.response?.finalMessage).toContain("ask again to save the config you want");
+    expect(h.counter.posts.length).toBe(posted);
+    expect(((await (await fetch(path, { headers })).json()) as { alias: string }).alias).toBe("Hall light, edited in HA");
   });
 
   it("a denial saves nothing, and the model reads it", async () => {

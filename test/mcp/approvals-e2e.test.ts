@@ -98,7 +98,7 @@ describe("a person approves the agent's action from an MCP client", () => {
     const { taskId } = (created.result as { task: { taskId: string } }).task;
     const waiting = await waitUntil(async () => (await legacy("tasks/get", { taskId })).result as { status: string; statusMessage?: string }, (t) => t.status !== "working", 15_000);
     expect(waiting.status).toBe("input_required");
-    expect(waiting.statusMessage).toContain("HA Agent wants to call light.turn_on");
+    expect(waiting.statusMessage).toContain("Approve light.turn_on on light.");
     const approvalId = /approval_id (\S+) /.exec(waiting.statusMessage ?? "")?.[1];
     const result = legacy("tasks/result", { taskId });
     const approved = await callTool(stack.client, "ha_agent_approve", { continuation_id: taskId, approval_id: approvalId, decision: "approve" });

@@ -48,7 +48,7 @@ describe("approvals of a turn run as a task", () => {
     const { task } = LegacyCreateTaskResultSchema.parse(created.result);
     const got = LegacyTaskSchema.parse((await legacyRequest({ url: server.mcpUrl, token: "alice", method: "tasks/get", params: { taskId: task.taskId } })).result);
     expect(got.status).toBe("input_required");
-    expect(got.statusMessage).toContain("HA Agent wants to call light.turn_on");
+    expect(got.statusMessage).toContain("Approve light.turn_on on light.");
     expect(got.statusMessage).toContain(`call ha_agent_approve with continuation_id ${task.taskId}, approval_id ${APPROVAL_ID}`);
   });
 });

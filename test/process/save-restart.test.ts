@@ -14,12 +14,15 @@ const KEY = "AIzaSaveRestartKey0000000000000000000000";
 const ENTITY = "automation.porch_light_off_at_midnight";
 const DRAFT = { alias: "Porch light off at midnight", triggers: [{ trigger: "time", at: "00:00:00" }], actions: [{ action: "light.turn_off", target: { entity_id: "light.porch_light" } }] };
 
+/** What the model saves: a new automation, unless a test has it change one. */
+let saving: Record<string, unknown> = { config: DRAFT };
+
 /** Saves the draft, then repeats what the save gave back. */
 function responder(body: GeminiRequestBody): GeminiReply {
   if (!(body.tools ?? []).length) return { text: "Summary." };
   const response = (body.contents ?? []).at(-1)?.parts?.find((p) => p.functionResponse)?.functionResponse as { response?: unknown } | undefined;
   if (response) return { text: `The save came back: ${JSON.stringify(response.response)}` };
-  return { calls: [{ name: "automation_save", args: { config: DRAFT } }] };
+  return { calls: [{ name: "automation_save", args: saving }] };
 }
 
 /**
@@ -120,5 +123,31 @@ describe("an approved automation save across a hard kill of the program", () => 
     expect(JSON.stringify(done.response)).toContain("HA Agent restarted before the save; it is done now");
     expect(counter.posts.length).toBe(before + 1);
     expect(sim.home.getState(ENTITY)?.state).toBe("on");
+  }, 90_000);
+
+  it("the automation was edited in Home Assistant between the yes and the save: the resumed turn refuses, says what to do, and overwrites nothing", async () => {
+    const id = "hall_night_light";
+    const config = (path: string) => `${sim.url}/api/config/automation/config/${path}`;
+    const headers = { authorization: `Bearer ${sim.users.tokenFor()}`, "content-type": "application/json" };
+    const write = (body: Record<string, unknown>) => fetch(config(id), { method: "POST", headers, body: JSON.stringify(body) });
+    const trigger = { trigger: "time", at: "22:00:00" };
+    expect((await write({ alias: "Hall night light", triggers: [trigger], actions: [{ action: "light.turn_on", target: { entity_id: "light.porch_light" } }] })).status).toBe(200);
+    saving = { id, config: { alias: "Hall night light", triggers: [trigger], actions: [{ action: "light.turn_off", target: { entity_id: "light.porch_light" } }] } };
+    try {
+      const before = counter.posts.length;
+      const { dataDir, continuationId, held } = await killedMidSave();
+      held.drop();
+      // Someone edits the automation in Home Assistant's editor while HA Agent is down.
+      const edited = { alias: "Hall night light, edited in HA", triggers: [{ trigger: "time", at: "23:00:00" }], actions: [{ action: "light.turn_on", target: { entity_id: "light.porch_light" } }] };
+      expect((await write(edited)).status).toBe(200);
+      const done = await resumed(dataDir, continuationId);
+      expect(JSON.stringify(done.response)).toContain("changed in Home Assistant after a person approved this save");
+      expect(JSON.stringify(done.response)).toContain("ask again");
+      expect(counter.posts.length).toBe(before);
+      const saved = (await (await fetch(config(id), { headers })).json()) as Record<string, unknown>;
+      expect(saved).toMatchObject(edited);
+    } finally {
+      saving = { config: DRAFT };
+    }
   }, 90_000);
 });

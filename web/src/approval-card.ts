@@ -3,10 +3,14 @@ import { api, type ApprovalView } from "./api.js";
 import { formatTime } from "./format.js";
 import { cardStyles } from "./theme.js";
 
-/** An action waiting for a person: the exact call, its targets now, and the owner's two buttons. */
+/**
+ * An action waiting for a person: the question every channel asks, the
+ * exact call, its targets now, and the owner's two buttons. Names arrive
+ * cleaned from the API (shared/display-name.ts): Lit escapes HTML, not bidi.
+ */
 export class ApprovalCard extends LitElement {
   static override properties = { approval: { attribute: false }, timeZone: { attribute: false }, busy: { state: true }, error: { state: true } };
-  static override styles = [cardStyles, css`.card { border-left: 4px solid var(--primary-color); } .actions { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 12px; } table { border-collapse: collapse; width: 100%; } th, td { text-align: left; padding: 4px 8px 4px 0; border-bottom: 1px solid var(--divider-color); } th { font-weight: 500; color: var(--secondary-text-color); } .error { color: var(--error-color); }`];
+  static override styles = [cardStyles, css`.card { border-left: 4px solid var(--primary-color); } .actions { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 12px; } table { border-collapse: collapse; width: 100%; } th, td { text-align: left; padding: 4px 8px 4px 0; border-bottom: 1px solid var(--divider-color); } th { font-weight: 500; color: var(--secondary-text-color); } .error { color: var(--error-color); } .question { white-space: pre-wrap; overflow-wrap: anywhere; }`];
   declare approval: ApprovalView;
   /** Home Assistant's time zone, for the deadline. */
   declare timeZone: string | undefined;
@@ -29,6 +33,7 @@ export class ApprovalCard extends LitElement {
     const a = this.approval;
     return html`<section class="card" aria-label="Approval for ${a.service}" data-approval=${a.approvalId}>
       <h2>Waiting for approval: <code>${a.service}</code></h2>
+      <p class="question">${a.question}</p>
       <p class="muted">${a.why} Expires ${formatTime(a.expiresAt, this.timeZone)}.</p>
       <table>
         <thead><tr><th scope="col">Target</th><th scope="col">When asked</th><th scope="col">Now</th></tr></thead>

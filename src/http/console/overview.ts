@@ -1,5 +1,7 @@
 import type { JournalRecord } from "../../agent/index.js";
 import type { HealthReport } from "../health.js";
+import { cleanName, shownData } from "../../shared/index.js";
+import { approvalQuestion } from "../../tools/index.js";
 import { approvalShown, type ContinuationRecord, type PendingApproval, type SessionHead, type Store } from "../../store/index.js";
 import { describePolicy, type ActuationOptions } from "./policy.js";
 import { findProblems } from "./problems.js";
@@ -134,8 +136,14 @@ function approvalView(src: OverviewSources, record: ContinuationRecord, viewer: 
     continuationId: record.id,
     approvalId: a.id,
     service: shown.service,
-    targets: shown.targets.map((entityId) => ({ entityId, ...(then.get(entityId)?.name ? { name: then.get(entityId)!.name! } : {}), stateThen: then.get(entityId)?.state ?? null, stateNow: src.entityState(entityId) })),
-    data: shown.data,
+    // Names and states come from whoever set them: sent cleaned (see shared/display-name.ts), as the question is.
+    question: approvalQuestion(a),
+    targets: shown.targets.map((entityId) => {
+      const asked = then.get(entityId);
+      const now = src.entityState(entityId);
+      return { entityId, ...(asked?.name ? { name: cleanName(asked.name) } : {}), stateThen: asked?.state == null ? null : cleanName(asked.state), stateNow: now === null ? null : cleanName(now) };
+    }),
+    data: shownData(shown.data),
     why: WHY[a.why],
     expiresAt: a.expiresAt,
     canAnswer: record.owner === viewer.id,

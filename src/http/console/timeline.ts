@@ -1,4 +1,5 @@
 import type { JournalRecord } from "../../agent/index.js";
+import { shownData, shownLines } from "../../shared/index.js";
 import { approvalShown, isOpenStatus, redactSecrets, type ContinuationRecord } from "../../store/index.js";
 import type { Timeline, TimelineEntry } from "./wire.js";
 
@@ -10,22 +11,26 @@ function trimmed(value: unknown): unknown {
   return text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}… (${text.length} characters in all)` : value;
 }
 
-/** One journal line as a timeline entry, redacted as the store redacts; undefined for lines a person need not see. */
+/**
+ * One journal line as a timeline entry, redacted as the store redacts, and
+ * with every name in it shown as data (shared/display-name.ts); undefined
+ * for lines a person need not see.
+ */
 export function timelineEntry(record: JournalRecord): TimelineEntry | undefined {
   switch (record.type) {
     case "model_response": {
       const d = record.detail;
-      return { kind: "model", step: d.step, model: `${d.turn.provider}/${d.turn.model}`, tokensIn: d.usage.inputTokens, tokensOut: d.usage.outputTokens, tokensThinking: d.usage.thinkingTokens, durationMs: d.durationMs, text: redactSecrets(d.turn.text), toolCalls: d.turn.toolCalls.map((c) => c.name) };
+      return { kind: "model", step: d.step, model: `${d.turn.provider}/${d.turn.model}`, tokensIn: d.usage.inputTokens, tokensOut: d.usage.outputTokens, tokensThinking: d.usage.thinkingTokens, durationMs: d.durationMs, text: shownLines(redactSecrets(d.turn.text)), toolCalls: d.turn.toolCalls.map((c) => c.name) };
     }
     case "tool_call":
-      return { kind: "tool", step: record.detail.step, index: record.detail.index, name: record.detail.call.name, action: record.detail.action, args: redactSecrets(record.detail.call.args) };
+      return { kind: "tool", step: record.detail.step, index: record.detail.index, name: record.detail.call.name, action: record.detail.action, args: shownData(redactSecrets(record.detail.call.args)) };
     case "approval_request": {
       const shown = approvalShown(record.detail.call);
-      return { kind: "approval", approvalId: record.detail.id, service: shown.service, targets: shown.targets, data: redactSecrets(shown.data) };
+      return { kind: "approval", approvalId: record.detail.id, service: shown.service, targets: shown.targets, data: shownData(redactSecrets(shown.data)) };
     }
     case "approval_decision": {
       const d = record.detail;
-      return { kind: "decision", approvalId: d.approvalId, decision: d.decision, ...(d.via ? { via: d.via } : {}), ...(d.reason ? { reason: redactSecrets(d.reason) } : {}) };
+      return { kind: "decision", approvalId: d.approvalId, decision: d.decision, ...(d.via ? { via: d.via } : {}), ...(d.reason ? { reason: shownLines(redactSecrets(d.reason)) } : {}) };
     }
     case "wrap_up":
       return { kind: "wrap_up", budget: record.detail.budget };
@@ -38,7 +43,7 @@ export function timelineEntry(record: JournalRecord): TimelineEntry | undefined 
 function attachResult(entries: TimelineEntry[], record: Extract<JournalRecord, { type: "tool_result" }>): void {
   const call = entries.find((e) => e.kind === "tool" && e.step === record.detail.step && e.index === record.detail.index);
   if (call?.kind === "tool") {
-    call.result = trimmed(redactSecrets(record.detail.result.output));
+    call.result = shownData(trimmed(redactSecrets(record.detail.result.output)));
     call.isError = record.detail.result.isError;
     call.durationMs = record.detail.durationMs;
   }
@@ -88,7 +93,7 @@ export function buildTimeline(record: ContinuationRecord, journal: readonly Jour
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     entries,
-    answer: record.response ? redactSecrets(record.response.finalMessage) : null,
+    answer: record.response ? shownLines(redactSecrets(record.response.finalMessage)) : null,
     cites: citedEntities(record),
     error: record.error ? redactSecrets(record.error) : null,
     // An open turn has written no usage yet: count what its journal holds.

@@ -52,6 +52,8 @@ export const ApprovalViewSchema = z.object({
   continuationId: z.string(),
   approvalId: z.string(),
   service: z.string(),
+  /** The question as every channel asks it: the call and the entity ids first, names quoted and cleaned. */
+  question: z.string(),
   targets: z.array(TargetStateSchema),
   data: z.record(z.string(), z.unknown()),
   why: z.string(),

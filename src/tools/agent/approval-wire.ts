@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { stringify } from "yaml";
+import { cleanName, namedEntity, NAME_MAX, shownJson, shownLines, shownName, shownText } from "../../shared/index.js";
 import { approvalShown, type PendingApproval } from "../../store/index.js";
 
 /** How a person answered: `via` says through which channel, for the journal and the console. */
@@ -20,26 +21,40 @@ export const ApprovalWire = z.object({
 });
 export type ApprovalView = z.infer<typeof ApprovalWire>;
 
-/** The question a person is asked: the exact call, its targets and their states now; for a save, the exact config and its changes. */
+/**
+ * The question a person is asked, its first line whole on its own: the
+ * service and the entity ids, from the call itself, then each target's
+ * quoted name and its state now; for a save, the exact config and its
+ * changes below. Every name and state passes through the display-name
+ * functions, so none can break a line, flip text or pose as a question.
+ */
 export function approvalQuestion(approval: PendingApproval): string {
   const { call } = approval;
   if (call.kind === "automation_save") {
-    const what = call.created ? `create a new automation (id ${call.id})` : `change the automation ${call.entityId ?? call.id}`;
-    const changes = call.diff === null ? "" : `\nThe changes:\n${call.diff}`;
-    return `HA Agent wants to ${what} with this configuration:\n${stringify(call.config, { version: "1.1" }).trimEnd()}${changes}\nApprove it?`;
+    const name = approval.targetStates.find((t) => t.entityId === call.entityId)?.name;
+    const alias = typeof call.config.alias === "string" ? call.config.alias : undefined;
+    const what =
+      call.created || !call.entityId
+        ? `a new automation (id ${shownText(call.id, NAME_MAX)}${alias ? `, alias ${shownName(alias)}` : ""})`
+        : `${namedEntity(call.entityId, name)}, id ${shownText(call.id, NAME_MAX)}`;
+    const changes = call.diff === null ? "" : `\nThe changes:\n${shownLines(call.diff)}`;
+    return `Approve automation_save of ${what}, with this configuration?\n${shownLines(stringify(call.config, { version: "1.1" }).trimEnd())}${changes}`;
   }
-  const targets = approval.targetStates.length
-    ? approval.targetStates.map((t) => `${t.name ? `${t.name} (${t.entityId})` : t.entityId}, now ${t.state ?? "unknown"}`).join("; ")
-    : call.targets.join(", ") || "no entity";
-  const data = Object.keys(call.data).length ? ` with ${JSON.stringify(call.data)}` : "";
-  return `HA Agent wants to call ${call.domain}.${call.service}${data} on ${targets}. Approve it?`;
+  const states = new Map(approval.targetStates.map((t) => [t.entityId, t]));
+  const target = (id: string) => {
+    const then = states.get(id);
+    return namedEntity(id, then?.name, then ? `now ${then.state === null ? "unknown" : shownName(then.state)}` : undefined);
+  };
+  const targets = call.targets.map(target).join(", ") || "no entity";
+  const data = Object.keys(call.data).length ? ` with ${shownJson(call.data)}` : "";
+  return `Approve ${shownText(`${call.domain}.${call.service}`, NAME_MAX)} on ${targets}${data}?`;
 }
 
 export function approvalToWire(approval: PendingApproval): ApprovalView {
   return {
     approval_id: approval.id,
     ...approvalShown(approval.call),
-    target_states: approval.targetStates.map((t) => ({ entity_id: t.entityId, ...(t.name ? { name: t.name } : {}), state: t.state })),
+    target_states: approval.targetStates.map((t) => ({ entity_id: t.entityId, ...(t.name ? { name: cleanName(t.name) } : {}), state: t.state === null ? null : cleanName(t.state) })),
     why: approval.why,
     expires_at: new Date(approval.expiresAt).toISOString(),
     question: approvalQuestion(approval),

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { HaRestError, type CallerHa } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 import type { AutomationSaveAction } from "../../store/index.js";
@@ -23,8 +24,25 @@ export async function prepareSave(args: { ha: CallerHa; index: HomeIndex; given:
     return fail("invalid_automation", `Not saved: ${problemList(check.problems)} Fix the draft and check it with automation_check.`);
   }
   const id = check.id ?? (await freshId(args.ha, args.now));
+  if (args.approved && !unchangedSince(args.approved, check.saved)) return fail("changed_since_approval", changedMessage(args.approved));
   const config = ordered({ ...check.normalized, id });
-  return ok({ kind: "automation_save", id, created: check.saved === null, entityId: automationWithId(args.index, id)?.entityId ?? null, config, diff: check.changes ?? null });
+  return ok({ kind: "automation_save", id, created: check.saved === null, entityId: automationWithId(args.index, id)?.entityId ?? null, config, diff: check.changes ?? null, before: fingerprint(check.saved) });
+}
+
+/** What was saved under an id, as a fingerprint: the same config read twice gives the same one, whatever its key order. */
+export function fingerprint(saved: unknown): string | null {
+  if (saved === null || saved === undefined) return null;
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canonical) : v !== null && typeof v === "object" ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])])) : v;
+  return createHash("sha256").update(JSON.stringify(canonical(saved))).digest("base64url");
+}
+
+/** Whether what is saved now is what the person saw when they said yes (a record without a fingerprint cannot tell, and is taken as it was). */
+const unchangedSince = (approved: AutomationSaveAction, saved: unknown): boolean => approved.before === undefined || fingerprint(saved) === approved.before;
+
+function changedMessage(approved: AutomationSaveAction): string {
+  const what = approved.entityId ?? `with id ${approved.id}`;
+  return `Not saved: the automation ${what} was ${approved.before === null ? "created" : "changed"} in Home Assistant after a person approved this save, and writing it now would overwrite that edit. Nothing was written. Read it with automation_inspect, and ask again to save the config you want: a new approval shows the changes against what is saved now.`;
 }
 
 /** An id no saved automation has: HA's editor uses the time in milliseconds. */
@@ -91,10 +109,14 @@ function haMessage(err: HaRestError): string {
  * After a restart cut a save short (its intent journaled, its result not):
  * the approved config is either saved under its id already, or not yet.
  * Writing the same config under the same id twice changes nothing, so the
- * save is finished if it has not happened, and never repeated if it has.
+ * save is finished if it has not happened, and never repeated if it has;
+ * but only while what is saved is what the person saw when asked: an edit
+ * made in Home Assistant in the meantime is refused, never overwritten.
  */
 export async function settleSave(args: { ha: CallerHa; index: HomeIndex; approved: AutomationSaveAction }): Promise<ToolOutcome<SaveResult>> {
   const saved = await savedConfig(args.ha, "automation", args.approved.id);
   if (sameConfig(saved, args.approved.config)) return ok(await confirm(args.index, args.approved, "It was saved before HA Agent restarted. "));
+  // Not saved yet: only while what is saved is still what the person saw, as the first attempt checks.
+  if (!unchangedSince(args.approved, saved)) return fail("changed_since_approval", changedMessage(args.approved));
   return writeSave({ ha: args.ha, index: args.index, save: args.approved, before: "HA Agent restarted before the save; it is done now. " });
 }
