@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { modelFacts } from "./facts.js";
-import { silentLogger, systemClock } from "../shared/index.js";
+import { manualClock, silentLogger, systemClock } from "../shared/index.js";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "./fakes/index.js";
 import { ModelChoiceError } from "./model-choice-error.js";
 import { createModelSource, type ModelSettings, type ModelSource } from "./model-source.js";
@@ -130,5 +130,35 @@ describe("model providers as registry entries", () => {
     const unknown = createModelSource({ registry, settings: { provider: "nope" }, clock: systemClock, logger: silentLogger });
     open.push(unknown);
     expect(unknown.missing()).toContain('"nope" is not a model provider; set it to one of gemini, openai, ollama, echo.');
+  });
+});
+
+describe("the set-up clients", () => {
+  it("answers a failed set-up from memory for a minute instead of asking the server again", async () => {
+    const clock = manualClock();
+    let made = 0;
+    const registry = builtInModelProviders();
+    const failing = z.object({ model: z.string() });
+    registry.register({
+      name: "flaky",
+      title: "Flaky",
+      description: "Fails to set up any model but its default.",
+      options: failing,
+      selectable: true,
+      defaultModel: "ok-1",
+      optionsFrom: ({ model }) => ({ options: { model: model ?? "ok-1" } }),
+      create: (options) => {
+        made++;
+        if (options.model !== "ok-1") throw new Error(`${options.model} is not there`);
+        return { provider: "flaky", model: options.model, label: "Flaky", facts: modelFacts(options.model), generate: () => Promise.reject(new Error("unused")), countTokens: () => Promise.reject(new Error("unused")), close: async () => {} };
+      },
+    } satisfies ModelProvider<typeof failing>);
+    const models = createModelSource({ registry, settings: { provider: "flaky" }, clock, logger: silentLogger });
+    open.push(models);
+    for (let i = 0; i < 10; i++) await expect(models.get("gone-1")).rejects.toThrow("gone-1 is not there");
+    expect(made).toBe(1);
+    clock.advance(60_000);
+    await expect(models.get("gone-1")).rejects.toThrow("gone-1 is not there");
+    expect(made).toBe(2);
   });
 });

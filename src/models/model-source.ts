@@ -1,5 +1,6 @@
 import type { Clock, Logger } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
+import { ClientCache } from "./client-cache.js";
 import { ModelChoiceError } from "./model-choice-error.js";
 import type { ModelProviderRegistry } from "./registry.js";
 import type { ModelClient, ModelProviderDeps, ModelSettings, ProviderOptions, ServedModelFacts as ServedModel } from "./types.js";
@@ -9,6 +10,8 @@ export type { ModelSettings } from "./types.js";
 export interface ModelSource {
   /** The client for `name` (the configured model when omitted), or undefined when no model is configured. */
   get(name?: string): Promise<ModelClient | undefined>;
+  /** How many clients are held (set up, being set up, or a remembered failure), the configured one included. */
+  heldClients(): number;
   /** Why there is no model, naming the options to set. */
   missing(): string;
   /** What /healthz and the status page say about the model. */
@@ -26,6 +29,10 @@ export interface ModelSource {
 
 /** How long start-up waits for an OpenAI-compatible server's model list. */
 const DISCOVERY_TIMEOUT_MS = 5_000;
+/** Clients kept besides the configured model's. */
+const MAX_OTHER_CLIENTS = 8;
+/** How long a failed set-up is answered from memory before it is tried again. */
+const FAILURE_MEMORY_MS = 60_000;
 
 /** The provider's options for `model`, or what is missing; an unknown provider names the ones there are. */
 function providerOptions(args: { registry: ModelProviderRegistry; settings: ModelSettings; model: string | undefined; served?: ServedModel | undefined }): ProviderOptions {
@@ -53,7 +60,6 @@ function choiceProblem(server: string, models: ServedModel[], emptyHint: string)
  */
 export function createModelSource(deps: { registry: ModelProviderRegistry; settings: ModelSettings; clock: Clock; logger: Logger } & Omit<ModelProviderDeps, "clock" | "logger">): ModelSource {
   const { settings } = deps;
-  const clients = new Map<string, Promise<ModelClient>>();
   let defaultClient: ModelClient | undefined;
   const provider = deps.registry.get(settings.provider);
   const discovers = provider?.discoversModel?.(settings) === true;
@@ -62,6 +68,13 @@ export function createModelSource(deps: { registry: ModelProviderRegistry; setti
   let discovering: Promise<string[] | undefined> | undefined;
   const modelName = () => settings.model ?? provider?.defaultModel ?? served?.id;
   const configured = () => !("missing" in providerOptions({ registry: deps.registry, settings, model: modelName() }));
+  const clients = new ClientCache<ModelClient>({
+    clock: deps.clock,
+    max: MAX_OTHER_CLIENTS,
+    failureMs: FAILURE_MEMORY_MS,
+    keep: (model) => model === modelName(),
+    onFailure: (model, err) => deps.logger.warn({ model, err: describeError(err) }, `could not set up the model; trying again after ${FAILURE_MEMORY_MS / 1_000} s`),
+  });
 
   /** Asks the server once (concurrent callers share the answer); returns the models when they do not settle it. */
   function discover(timeoutMs: number): Promise<string[] | undefined> {
@@ -100,17 +113,10 @@ export function createModelSource(deps: { registry: ModelProviderRegistry; setti
       if (discovers && !served) await discover(DISCOVERY_TIMEOUT_MS);
       if (!configured()) return undefined;
       const model = name ?? (modelName() as string);
-      let client = clients.get(model);
-      if (!client) {
-        client = create(model);
-        clients.set(model, client);
-        // A failed setup is not kept: the next turn tries again.
-        client.catch((err: unknown) => {
-          clients.delete(model);
-          deps.logger.warn({ model, err: describeError(err) }, "could not set up the model");
-        });
-      }
-      return client;
+      return clients.get(model, () => create(model));
+    },
+    heldClients() {
+      return clients.size;
     },
     missing() {
       if (discoveryProblem) return discoveryProblem;
@@ -131,9 +137,8 @@ export function createModelSource(deps: { registry: ModelProviderRegistry; setti
       if (several) throw new ModelChoiceError(discoveryProblem as string);
     },
     async close() {
-      const all = await Promise.allSettled([...clients.values()]);
-      clients.clear();
-      await Promise.all(all.map((r) => (r.status === "fulfilled" ? r.value.close().catch(() => undefined) : undefined)));
+      const all = await clients.drain();
+      await Promise.all(all.map((client) => client.close().catch(() => undefined)));
     },
   };
 }
