@@ -2,14 +2,25 @@ import type { Clock, Logger } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
 import { ClientCache } from "./client-cache.js";
 import { ModelChoiceError } from "./model-choice-error.js";
+import { checkAllowed, checkChoice, type ModelChoicePolicy } from "./model-choice.js";
 import type { ModelProviderRegistry } from "./registry.js";
 import type { ModelClient, ModelProviderDeps, ModelSettings, ProviderOptions, ServedModelFacts as ServedModel } from "./types.js";
 
 export type { ModelSettings } from "./types.js";
 
 export interface ModelSource {
-  /** The client for `name` (the configured model when omitted), or undefined when no model is configured. */
+  /**
+   * The client for `name` (the configured model when omitted), or undefined
+   * when no model is configured. A name `allowed_models` does not list is
+   * refused (ModelNotAllowedError) before anything is set up.
+   */
   get(name?: string): Promise<ModelClient | undefined>;
+  /**
+   * Refuses (ModelNotAllowedError) a model this caller may not choose: one
+   * not allowed, or one other than the configured model from someone who is
+   * not an administrator, unless `model_choice_for_everyone`.
+   */
+  check(name: string | undefined, caller: { isAdmin: boolean }): void;
   /** How many clients are held (set up, being set up, or a remembered failure), the configured one included. */
   heldClients(): number;
   /** Why there is no model, naming the options to set. */
@@ -29,7 +40,7 @@ export interface ModelSource {
 
 /** How long start-up waits for an OpenAI-compatible server's model list. */
 const DISCOVERY_TIMEOUT_MS = 5_000;
-/** Clients kept besides the configured model's. */
+/** Clients kept besides the configured model's; allowed_models is usually shorter. */
 const MAX_OTHER_CLIENTS = 8;
 /** How long a failed set-up is answered from memory before it is tried again. */
 const FAILURE_MEMORY_MS = 60_000;
@@ -60,6 +71,7 @@ function choiceProblem(server: string, models: ServedModel[], emptyHint: string)
  */
 export function createModelSource(deps: { registry: ModelProviderRegistry; settings: ModelSettings; clock: Clock; logger: Logger } & Omit<ModelProviderDeps, "clock" | "logger">): ModelSource {
   const { settings } = deps;
+  const policy: ModelChoicePolicy = { allowed: settings.allowedModels ?? [], forEveryone: settings.modelChoiceForEveryone ?? false };
   let defaultClient: ModelClient | undefined;
   const provider = deps.registry.get(settings.provider);
   const discovers = provider?.discoversModel?.(settings) === true;
@@ -112,8 +124,13 @@ export function createModelSource(deps: { registry: ModelProviderRegistry; setti
     async get(name) {
       if (discovers && !served) await discover(DISCOVERY_TIMEOUT_MS);
       if (!configured()) return undefined;
+      // Checked after discovery, which may settle what the configured model is.
+      checkAllowed({ name, configured: modelName(), policy });
       const model = name ?? (modelName() as string);
       return clients.get(model, () => create(model));
+    },
+    check(name, caller) {
+      checkChoice({ name, configured: modelName(), policy, caller });
     },
     heldClients() {
       return clients.size;
