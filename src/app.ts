@@ -96,6 +96,8 @@ export interface App {
   registry: ToolRegistry;
   /** The personas served as prompts and used by sessions. */
   personas: PersonaRegistry;
+  /** The model clients, by model name; tests count what is held. */
+  models: ModelSource;
   simulator: Simulator | undefined;
   /** Resolves when Home Assistant is connected and the index is searchable. */
   ready: Promise<void>;
@@ -228,6 +230,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
         store,
         modelLabel: () => models.describe().label ?? `${models.describe().provider} ${models.describe().model}`,
         configuredModel: () => ({ provider: models.describe().provider, model: models.describe().model }),
+        checkModel: (name, caller) => models.check(name, caller),
         traces: (owner, continuationId) => agent.runtime.traces(owner, continuationId),
         checkPersona: (choice) => void personas.check(choice),
         ceiling,
@@ -394,7 +397,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       // In the background: a Supervisor that is slow or failing never holds up the add-on.
       void discovery?.start({ port: mcp.port, path: MCP_PATHS.assist });
     })();
-    return { mcpUrl, statusUrl, demoToken, ha: client, index, store, registry, personas, simulator, ready, stop: stopAll };
+    return { mcpUrl, statusUrl, demoToken, ha: client, index, store, registry, personas, models, simulator, ready, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

@@ -88,7 +88,7 @@ async function withHome<T>(house: House, body: (index: HomeIndex, registry: Tool
 }
 
 function runtimeFor(store: Awaited<ReturnType<typeof openStore>>, index: HomeIndex, registry: ToolRegistry, model: ModelClient, maxConcurrentModelCalls = 4) {
-  return new AgentRuntime({ store, registry, index, clock: systemClock, logger: silentLogger, ceiling: { allow: false, allowlist: [] }, models: { get: async () => model, missing: () => "" }, maxConcurrentModelCalls });
+  return new AgentRuntime({ store, registry, index, clock: systemClock, logger: silentLogger, ceiling: { allow: false, allowlist: [] }, models: { get: async () => model, check: () => {}, missing: () => "" }, maxConcurrentModelCalls });
 }
 
 async function concurrentSessions(): Promise<void> {

@@ -37,7 +37,7 @@ export async function streamListenerCost(args: { index: HomeIndex; registry: Too
   const { principal } = args;
   const dir = await mkdtemp(join(tmpdir(), "bench-agent-"));
   const store = await openStore({ dataDir: dir });
-  const runtime = new AgentRuntime({ store, registry: args.registry, index: args.index, clock: systemClock, logger: silentLogger, ceiling: { allow: false, allowlist: [] }, models: { get: async () => steppingModel(), missing: () => "" } });
+  const runtime = new AgentRuntime({ store, registry: args.registry, index: args.index, clock: systemClock, logger: silentLogger, ceiling: { allow: false, allowlist: [] }, models: { get: async () => steppingModel(), check: () => {}, missing: () => "" } });
   const mcp: McpEndpoint = { handle: async () => {}, inFlight: () => 0, close: async () => {} };
   const listener = await startMcpListener({
     host: "127.0.0.1",

@@ -166,7 +166,7 @@ describe("approvals", () => {
 
     // After the restart the model is not reachable yet: the turn cannot be taken up.
     const reachable: { model?: ReturnType<typeof scriptedModel> } = {};
-    const runtime = s.runtime(undefined, ACTS, [], { models: { get: async () => reachable.model, missing: () => "No model is configured yet." } });
+    const runtime = s.runtime(undefined, ACTS, [], { models: { get: async () => reachable.model, check: () => {}, missing: () => "No model is configured yet." } });
     await runtime.takeUpWaiting(store.recovery.awaitingApproval);
     const answer = { continuationId: waiting.id, approvalId: waiting.approval!.id, decision: "approve" as const, via: "tool" as const };
     await expect(runtime.approve(alice, answer)).rejects.toMatchObject({ code: "no_model" });
@@ -250,7 +250,7 @@ describe("an approval's deadline", () => {
 
     // The program restarted while the model server was down: the turn cannot be taken up, and its deadline passes.
     const reachable: { model?: ReturnType<typeof scriptedModel> } = {};
-    const runtime = s.runtime(undefined, ACTS, [], { clock, models: { get: async () => reachable.model, missing: () => "The model server is down." } });
+    const runtime = s.runtime(undefined, ACTS, [], { clock, models: { get: async () => reachable.model, check: () => {}, missing: () => "The model server is down." } });
     await runtime.takeUpWaiting(store.recovery.awaitingApproval);
     clock.set(waiting.approval!.expiresAt);
     // The model is back when the owner's yes arrives: the yes is refused all the same.

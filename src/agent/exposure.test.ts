@@ -56,7 +56,7 @@ describe("Assist exposure", () => {
     cleanups.push(() => store.close());
 
     const model = scriptedModel([{ text: "", toolCalls: [{ name: "state_query", args: { area: "kitchen", domain: "light" } }, { name: "index_search", args: { query: "kitchen worktop" } }] }, { text: "done" }]);
-    const { runtime, exposure } = createAgent({ store, index, ha, models: { get: async () => model, missing: () => "" }, clock: systemClock, logger: silentLogger, ceiling: { allow: false, allowlist: [] } });
+    const { runtime, exposure } = createAgent({ store, index, ha, models: { get: async () => model, check: () => {}, missing: () => "" }, clock: systemClock, logger: silentLogger, ceiling: { allow: false, allowlist: [] } });
     const principal = { id: "u", name: "U", kind: "user" as const, isAdmin: true };
     const session = await store.sessions.create({ owner: principal.id });
     const { continuation } = await runtime.send(principal, { sessionId: session.id, message: "Which lights are on in the kitchen?" });

@@ -1,6 +1,6 @@
 import { PersonaError } from "../personas/index.js";
 import type { HomeIndex } from "../indexer/index.js";
-import type { ModelClient, ModelSource } from "../models/index.js";
+import { ModelNotAllowedError, type ModelClient, type ModelSource } from "../models/index.js";
 import type { Clock, Logger, Principal } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
 import {
@@ -29,8 +29,8 @@ import { readJournal } from "./journal.js";
 import { storeJournal } from "./store-journal.js";
 import { turnModel } from "./turn-model.js";
 
-/** What the runtime asks of the models: the configured one, or another of the same provider for one turn. */
-export type AgentModels = Pick<ModelSource, "get" | "missing">;
+/** What the runtime asks of the models: the configured one, or another the owner allows, chosen by whom the owner allows. */
+export type AgentModels = Pick<ModelSource, "get" | "missing" | "check">;
 
 export interface AgentRuntimeOptions {
   store: Store;
@@ -122,7 +122,8 @@ export class AgentRuntime implements AgentService {
       throw new AgentError("model_fixed", `This session's policy fixes its model (enforce_fixed_model); send the message without "model", or start a session without that policy.`);
     }
     const modelName = args.model ?? session.model.name;
-    const model = await this.#modelFor(modelName);
+    // A session's stored model is checked again: the options may have changed since it was started.
+    const model = await this.#modelFor(modelName, principal);
     let created: { continuation: ContinuationRecord; created: boolean };
     try {
       created = await this.options.store.continuations.create(principal.id, args.sessionId, {
@@ -149,7 +150,7 @@ export class AgentRuntime implements AgentService {
   /** A one-shot question in a session of its own that ends when the answer is in. */
   async ask(principal: Principal, args: Parameters<AgentService["ask"]>[1]): Promise<{ continuation: ContinuationRecord; created: boolean }> {
     this.#refuseWhileDraining();
-    await this.#modelFor(args.model);
+    await this.#modelFor(args.model, principal);
     if (args.persona) {
       if (!this.options.personas) throw new PersonaError("unknown_persona", `persona: this add-on offers no personas, so "${args.persona.name}" cannot be used; leave persona out.`);
       this.options.personas.registry.check(args.persona);
@@ -257,7 +258,7 @@ export class AgentRuntime implements AgentService {
       throw new AgentError("not_resumable", `Continuation ${continuationId} is ${record.status}, not interrupted; await it instead.`);
     }
     const session = this.options.store.sessions.get(principal.id, record.sessionId);
-    const model = await this.#modelFor(session ? turnModel(record.request, session) : record.request.model);
+    const model = await this.#modelFor(session ? turnModel(record.request, session) : record.request.model, { isAdmin: record.request.ownerIsAdmin });
     const running = await this.options.store.continuations.update(principal.id, continuationId, { status: "running" });
     this.#start(principal, running, model);
     return running;
@@ -361,7 +362,8 @@ export class AgentRuntime implements AgentService {
   async #takeUp(principal: Principal, record: ContinuationRecord): Promise<void> {
     this.#refuseWhileDraining();
     const session = this.options.store.sessions.get(principal.id, record.sessionId);
-    const model = await this.#modelFor(session ? turnModel(record.request, session) : record.request.model);
+    // Judged as the owner was when the message was sent, as the turn runs (#start).
+    const model = await this.#modelFor(session ? turnModel(record.request, session) : record.request.model, { isAdmin: record.request.ownerIsAdmin });
     if (!this.#running.has(record.id)) this.#start(principal, record, model);
   }
 
@@ -463,8 +465,17 @@ export class AgentRuntime implements AgentService {
     }
   }
 
-  async #modelFor(name: string | undefined): Promise<ModelClient> {
-    const model = await this.options.models.get(name).catch(() => undefined);
+  /**
+   * The client for a turn's model, once the owner's rules let this caller
+   * use it. A refusal is thrown as it is, naming the option to change; any
+   * other failure to set the model up is `no_model`.
+   */
+  async #modelFor(name: string | undefined, caller: { isAdmin: boolean }): Promise<ModelClient> {
+    this.options.models.check(name, caller);
+    const model = await this.options.models.get(name).catch((err: unknown) => {
+      if (err instanceof ModelNotAllowedError) throw err;
+      return undefined;
+    });
     if (!model) throw new AgentError("no_model", this.options.models.missing());
     return model;
   }

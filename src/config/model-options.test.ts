@@ -35,4 +35,22 @@ describe("the options for real model servers", () => {
     expect(config.mode).toBe("demo");
     expect(modelSettingsFrom(config).provider).toBe("ollama");
   });
+
+  it("reads allowed_models as a list in options.json and comma-separated in the environment; only the configured model by default", async () => {
+    const none = await loadConfig({ env: {}, readFile: noFile });
+    expect(none.options).toMatchObject({ allowed_models: [], model_choice_for_everyone: false });
+    const env = await loadConfig({ env: { ALLOWED_MODELS: "qwen3:14b, gpt-oss:20b", MODEL_CHOICE_FOR_EVERYONE: "true" }, readFile: noFile });
+    expect(env.options).toMatchObject({ allowed_models: ["qwen3:14b", "gpt-oss:20b"], model_choice_for_everyone: true });
+    expect(modelSettingsFrom(env)).toMatchObject({ allowedModels: ["qwen3:14b", "gpt-oss:20b"], modelChoiceForEveryone: true });
+    const addon = await loadConfig({ env: { SUPERVISOR_TOKEN: "s" }, readFile: options({ allowed_models: ["hf.co/unsloth/Qwen3-8B-GGUF:Q4_K_M"] }) });
+    expect(addon.options.allowed_models).toEqual(["hf.co/unsloth/Qwen3-8B-GGUF:Q4_K_M"]);
+  });
+
+  it("stops on a bad allowed_models or model_choice_for_everyone, naming the option", async () => {
+    expect(await problem(loadConfig({ env: { SUPERVISOR_TOKEN: "s" }, readFile: options({ allowed_models: { model: "qwen3:14b" } }) }))).toMatch(/allowed_models: /);
+    expect(await problem(loadConfig({ env: { SUPERVISOR_TOKEN: "s" }, readFile: options({ allowed_models: ["two words"] }) }))).toMatch(/allowed_models: expected model names such as qwen3:8b, without spaces or commas/);
+    expect(await problem(loadConfig({ env: { SUPERVISOR_TOKEN: "s" }, readFile: options({ allowed_models: [42] }) }))).toMatch(/allowed_models: expected model names/);
+    expect(await problem(loadConfig({ env: { ALLOWED_MODELS: Array.from({ length: 51 }, (_, i) => `m${i}`).join(",") }, readFile: noFile }))).toMatch(/ALLOWED_MODELS: at most 50 models/);
+    expect(await problem(loadConfig({ env: { MODEL_CHOICE_FOR_EVERYONE: "yes" }, readFile: noFile }))).toMatch(/MODEL_CHOICE_FOR_EVERYONE: expected true or false/);
+  });
 });

@@ -48,6 +48,12 @@ export const OPTION_SCHEMAS = {
   // No default here: it is the provider's own (its registry entry's defaultModel).
   model: z.string().min(1).max(200).optional(),
   model_context_tokens: wholeNumber(2_048, 10_000_000).optional(),
+  /** Models besides `model` that a call may name; the configured model is always allowed, and nothing else is set up. */
+  allowed_models: commaList(z.string({ error: "expected model names such as qwen3:8b" }).regex(/^[^\s,]{1,200}$/, { error: "expected model names such as qwen3:8b, without spaces or commas, at most 200 characters each" }))
+    .pipe(z.array(z.string()).max(50, { error: "at most 50 models" }))
+    .default([]),
+  /** Lets people who are not Home Assistant administrators choose among allowed_models. */
+  model_choice_for_everyone: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "expected true or false" })).default(false),
   gemini_api_key: z.string().min(1).optional(),
   gemini_base_url: z.url({ protocol: /^https?$/ }).optional(),
   openai_base_url: z.url({ protocol: /^https?$/ }).optional(),
@@ -102,6 +108,8 @@ export const OPTION_ENV: Record<OptionName, string> = {
   model_provider: "MODEL_PROVIDER",
   model: "MODEL",
   model_context_tokens: "MODEL_CONTEXT_TOKENS",
+  allowed_models: "ALLOWED_MODELS",
+  model_choice_for_everyone: "MODEL_CHOICE_FOR_EVERYONE",
   gemini_api_key: "GEMINI_API_KEY",
   gemini_base_url: "GEMINI_BASE_URL",
   openai_base_url: "OPENAI_BASE_URL",

@@ -38,6 +38,7 @@ export { withRetries, backoffDelay, abortableSleep, DEFAULT_RETRY_POLICY, type R
 export { createModelSource, type ModelSource, type ModelSettings } from "./model-source.js";
 export { modelSettingsFrom } from "./settings.js";
 export { ModelChoiceError } from "./model-choice-error.js";
+export { ModelNotAllowedError } from "./model-not-allowed-error.js";
 export { builtInModelProviders } from "./providers.js";
 export { checkModel, checkToolCall, CHECK_TOOL, type ModelCheck, type ToolCallCheck } from "./check.js";
 export { windowProblem, MIN_TOOL_WINDOW } from "./window-need.js";

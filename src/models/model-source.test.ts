@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { modelFacts } from "./facts.js";
-import { silentLogger, systemClock } from "../shared/index.js";
+import { manualClock, silentLogger, systemClock } from "../shared/index.js";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "./fakes/index.js";
 import { ModelChoiceError } from "./model-choice-error.js";
 import { createModelSource, type ModelSettings, type ModelSource } from "./model-source.js";
@@ -130,5 +130,63 @@ describe("model providers as registry entries", () => {
     const unknown = createModelSource({ registry, settings: { provider: "nope" }, clock: systemClock, logger: silentLogger });
     open.push(unknown);
     expect(unknown.missing()).toContain('"nope" is not a model provider; set it to one of gemini, openai, ollama, echo.');
+  });
+});
+
+describe("the models a caller may name", () => {
+  it("refuses a model allowed_models does not list before anything is set up, naming the option", async () => {
+    const server = await fake({ flavour: "ollama", models: ["qwen3:8b", "qwen3:14b"] });
+    const models = source({ openaiBaseUrl: server.baseUrl, model: "qwen3:8b" });
+    await models.get();
+    const asked = server.log.length;
+    for (let i = 0; i < 20; i++) {
+      await expect(models.get(`invented-${i}`)).rejects.toMatchObject({ code: "model_not_allowed", message: expect.stringContaining("allowed_models") });
+    }
+    expect(server.log.length).toBe(asked);
+    expect(models.heldClients()).toBe(1);
+    // The configured model, by name or by default, is always allowed.
+    expect((await models.get("qwen3:8b"))?.model).toBe("qwen3:8b");
+    expect(() => models.check("qwen3:8b", { isAdmin: false })).not.toThrow();
+  });
+
+  it("lets administrators choose a listed model, and everyone else only with model_choice_for_everyone", async () => {
+    const server = await fake({ flavour: "ollama", models: ["qwen3:8b", "qwen3:14b"] });
+    const models = source({ openaiBaseUrl: server.baseUrl, model: "qwen3:8b", allowedModels: ["qwen3:14b"] });
+    expect(() => models.check("qwen3:14b", { isAdmin: true })).not.toThrow();
+    expect(() => models.check("qwen3:14b", { isAdmin: false })).toThrow(expect.objectContaining({ code: "model_admin_only", message: expect.stringContaining("model_choice_for_everyone") }));
+    expect(() => models.check("llama3.1:8b", { isAdmin: true })).toThrow(expect.objectContaining({ code: "model_not_allowed" }));
+    expect((await models.get("qwen3:14b"))?.model).toBe("qwen3:14b");
+    expect(models.heldClients()).toBe(1);
+    const open = source({ openaiBaseUrl: server.baseUrl, model: "qwen3:8b", allowedModels: ["qwen3:14b"], modelChoiceForEveryone: true });
+    expect(() => open.check("qwen3:14b", { isAdmin: false })).not.toThrow();
+    expect(() => open.check("llama3.1:8b", { isAdmin: false })).toThrow(expect.objectContaining({ code: "model_not_allowed" }));
+  });
+
+  it("answers a failed set-up from memory for a minute instead of asking the server again", async () => {
+    const clock = manualClock();
+    let made = 0;
+    const registry = builtInModelProviders();
+    const failing = z.object({ model: z.string() });
+    registry.register({
+      name: "flaky",
+      title: "Flaky",
+      description: "Fails to set up any model but its default.",
+      options: failing,
+      selectable: true,
+      defaultModel: "ok-1",
+      optionsFrom: ({ model }) => ({ options: { model: model ?? "ok-1" } }),
+      create: (options) => {
+        made++;
+        if (options.model !== "ok-1") throw new Error(`${options.model} is not there`);
+        return { provider: "flaky", model: options.model, label: "Flaky", facts: modelFacts(options.model), generate: () => Promise.reject(new Error("unused")), countTokens: () => Promise.reject(new Error("unused")), close: async () => {} };
+      },
+    } satisfies ModelProvider<typeof failing>);
+    const models = createModelSource({ registry, settings: { provider: "flaky", allowedModels: ["gone-1"] }, clock, logger: silentLogger });
+    open.push(models);
+    for (let i = 0; i < 10; i++) await expect(models.get("gone-1")).rejects.toThrow("gone-1 is not there");
+    expect(made).toBe(1);
+    clock.advance(60_000);
+    await expect(models.get("gone-1")).rejects.toThrow("gone-1 is not there");
+    expect(made).toBe(2);
   });
 });

@@ -1,14 +1,28 @@
 import type { Clock, Logger } from "../shared/index.js";
 import { describeError } from "../shared/index.js";
+import { ClientCache } from "./client-cache.js";
 import { ModelChoiceError } from "./model-choice-error.js";
+import { checkAllowed, checkChoice, type ModelChoicePolicy } from "./model-choice.js";
 import type { ModelProviderRegistry } from "./registry.js";
 import type { ModelClient, ModelProviderDeps, ModelSettings, ProviderOptions, ServedModelFacts as ServedModel } from "./types.js";
 
 export type { ModelSettings } from "./types.js";
 
 export interface ModelSource {
-  /** The client for `name` (the configured model when omitted), or undefined when no model is configured. */
+  /**
+   * The client for `name` (the configured model when omitted), or undefined
+   * when no model is configured. A name `allowed_models` does not list is
+   * refused (ModelNotAllowedError) before anything is set up.
+   */
   get(name?: string): Promise<ModelClient | undefined>;
+  /**
+   * Refuses (ModelNotAllowedError) a model this caller may not choose: one
+   * not allowed, or one other than the configured model from someone who is
+   * not an administrator, unless `model_choice_for_everyone`.
+   */
+  check(name: string | undefined, caller: { isAdmin: boolean }): void;
+  /** How many clients are held (set up, being set up, or a remembered failure), the configured one included. */
+  heldClients(): number;
   /** Why there is no model, naming the options to set. */
   missing(): string;
   /** What /healthz and the status page say about the model. */
@@ -26,6 +40,10 @@ export interface ModelSource {
 
 /** How long start-up waits for an OpenAI-compatible server's model list. */
 const DISCOVERY_TIMEOUT_MS = 5_000;
+/** Clients kept besides the configured model's; allowed_models is usually shorter. */
+const MAX_OTHER_CLIENTS = 8;
+/** How long a failed set-up is answered from memory before it is tried again. */
+const FAILURE_MEMORY_MS = 60_000;
 
 /** The provider's options for `model`, or what is missing; an unknown provider names the ones there are. */
 function providerOptions(args: { registry: ModelProviderRegistry; settings: ModelSettings; model: string | undefined; served?: ServedModel | undefined }): ProviderOptions {
@@ -53,7 +71,7 @@ function choiceProblem(server: string, models: ServedModel[], emptyHint: string)
  */
 export function createModelSource(deps: { registry: ModelProviderRegistry; settings: ModelSettings; clock: Clock; logger: Logger } & Omit<ModelProviderDeps, "clock" | "logger">): ModelSource {
   const { settings } = deps;
-  const clients = new Map<string, Promise<ModelClient>>();
+  const policy: ModelChoicePolicy = { allowed: settings.allowedModels ?? [], forEveryone: settings.modelChoiceForEveryone ?? false };
   let defaultClient: ModelClient | undefined;
   const provider = deps.registry.get(settings.provider);
   const discovers = provider?.discoversModel?.(settings) === true;
@@ -62,6 +80,13 @@ export function createModelSource(deps: { registry: ModelProviderRegistry; setti
   let discovering: Promise<string[] | undefined> | undefined;
   const modelName = () => settings.model ?? provider?.defaultModel ?? served?.id;
   const configured = () => !("missing" in providerOptions({ registry: deps.registry, settings, model: modelName() }));
+  const clients = new ClientCache<ModelClient>({
+    clock: deps.clock,
+    max: MAX_OTHER_CLIENTS,
+    failureMs: FAILURE_MEMORY_MS,
+    keep: (model) => model === modelName(),
+    onFailure: (model, err) => deps.logger.warn({ model, err: describeError(err) }, `could not set up the model; trying again after ${FAILURE_MEMORY_MS / 1_000} s`),
+  });
 
   /** Asks the server once (concurrent callers share the answer); returns the models when they do not settle it. */
   function discover(timeoutMs: number): Promise<string[] | undefined> {
@@ -99,18 +124,16 @@ export function createModelSource(deps: { registry: ModelProviderRegistry; setti
     async get(name) {
       if (discovers && !served) await discover(DISCOVERY_TIMEOUT_MS);
       if (!configured()) return undefined;
+      // Checked after discovery, which may settle what the configured model is.
+      checkAllowed({ name, configured: modelName(), policy });
       const model = name ?? (modelName() as string);
-      let client = clients.get(model);
-      if (!client) {
-        client = create(model);
-        clients.set(model, client);
-        // A failed setup is not kept: the next turn tries again.
-        client.catch((err: unknown) => {
-          clients.delete(model);
-          deps.logger.warn({ model, err: describeError(err) }, "could not set up the model");
-        });
-      }
-      return client;
+      return clients.get(model, () => create(model));
+    },
+    check(name, caller) {
+      checkChoice({ name, configured: modelName(), policy, caller });
+    },
+    heldClients() {
+      return clients.size;
     },
     missing() {
       if (discoveryProblem) return discoveryProblem;
@@ -131,9 +154,8 @@ export function createModelSource(deps: { registry: ModelProviderRegistry; setti
       if (several) throw new ModelChoiceError(discoveryProblem as string);
     },
     async close() {
-      const all = await Promise.allSettled([...clients.values()]);
-      clients.clear();
-      await Promise.all(all.map((r) => (r.status === "fulfilled" ? r.value.close().catch(() => undefined) : undefined)));
+      const all = await clients.drain();
+      await Promise.all(all.map((client) => client.close().catch(() => undefined)));
     },
   };
 }

@@ -23,5 +23,7 @@ export function modelSettingsFrom(config: Pick<AppConfig, "mode" | "options">): 
     temperature: o.model_temperature,
     stream: o.model_stream,
     keepAlive: o.keep_alive,
+    allowedModels: o.allowed_models,
+    modelChoiceForEveryone: o.model_choice_for_everyone,
   };
 }

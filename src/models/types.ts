@@ -131,6 +131,10 @@ export interface ModelSettings {
   stream?: boolean;
   /** How long Ollama keeps the model loaded after a call (`keep_alive`): `5m`, `1h`, `-1` (always), `0`. */
   keepAlive?: string;
+  /** Models besides the configured one that callers may name (`allowed_models`); the configured one is always allowed. */
+  allowedModels?: readonly string[];
+  /** Lets people who are not administrators choose among `allowedModels` (`model_choice_for_everyone`). */
+  modelChoiceForEveryone?: boolean;
 }
 
 /** What a server says about a model it serves. */

@@ -64,7 +64,7 @@ async function home(): Promise<Home> {
   const registry = new ToolRegistry();
   for (const t of [...createGroundingTools({ index, ha }), ...createLogicTools({ index, ha, automationEdits: true })]) registry.register(t);
   const runtime = (model: ModelClient) => {
-    const r = new AgentRuntime({ store, registry, index, clock: systemClock, logger: silentLogger, ceiling: { allow: false, allowlist: [] }, automationEdits: true, models: { get: async () => model, missing: () => "no model" } });
+    const r = new AgentRuntime({ store, registry, index, clock: systemClock, logger: silentLogger, ceiling: { allow: false, allowlist: [] }, automationEdits: true, models: { get: async () => model, check: () => {}, missing: () => "no model" } });
     cleanups.push(() => r.drain(1_000));
     return r;
   };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Principal } from "../../shared/index.js";
 import type { Store } from "../../store/index.js";
 import type { ActuationCeiling } from "../actions/index.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
@@ -42,6 +43,14 @@ export interface SessionToolDeps {
   configuredModel?: () => ConfiguredModel;
   /** The traces of one continuation, read from its journal; the agent provides them. */
   traces?: (owner: string, continuationId: string) => Promise<TurnTrace[]>;
+  /**
+   * Refuses (throws ModelNotAllowedError) a model the caller may not choose:
+   * one allowed_models does not list, or, from someone who is not an
+   * administrator, any but the configured one. The agent checks a session's
+   * model again at each message, so a session saved without this check
+   * still runs only on allowed models.
+   */
+  checkModel?: (name: string | undefined, caller: Principal) => void;
   /** Checks a persona choice; without it no persona can be chosen. */
   checkPersona?: PersonaCheck;
   /** The add-on's actuation options, which a session's policy can only narrow; actuation off when absent. */

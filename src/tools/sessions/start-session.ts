@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { Store } from "../../store/index.js";
-import type { ActuationCeiling } from "../actions/index.js";
+import type { SessionToolDeps } from "./get-session.js";
 import { oneOrList, text } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { refusalsAsFailures } from "../failure.js";
@@ -19,8 +18,6 @@ import {
   modelToWire,
   policyToWire,
   preferencesToWire,
-  type ConfiguredModel,
-  type PersonaCheck,
 } from "./wire.js";
 
 const Input = z.object({
@@ -43,7 +40,7 @@ const Output = z.object({
 });
 
 /** `start_session`: opens a long-lived session owned by the caller. */
-export function createStartSessionTool(deps: { store: Store; configuredModel?: () => ConfiguredModel; checkPersona?: PersonaCheck; ceiling?: ActuationCeiling }): ToolSpec {
+export function createStartSessionTool(deps: Pick<SessionToolDeps, "store" | "configuredModel" | "checkModel" | "checkPersona" | "ceiling">): ToolSpec {
   return defineTool({
     name: "start_session",
     title: "Start a session",
@@ -58,6 +55,8 @@ export function createStartSessionTool(deps: { store: Store; configuredModel?: (
       if (configured && args.model?.provider !== undefined && args.model.provider !== configured.provider) {
         return fail("invalid_argument", `model.provider: this add-on runs the "${configured.provider}" provider; omit provider or set it to "${configured.provider}".`);
       }
+      // Refused here, before the session is saved; a refusal names the option that would allow it.
+      deps.checkModel?.(args.model?.name, ctx.principal);
       const persona = personaChoice(args);
       if (persona) {
         if (!deps.checkPersona) return fail("unknown_persona", `persona: this add-on offers no personas, so "${persona.name}" cannot be used; leave persona out.`);
