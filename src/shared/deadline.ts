@@ -1,0 +1,87 @@
+import type { Clock } from "./clock.js";
+
+/** Milliseconds from an arbitrary start that never go back: what elapsed time is measured on. */
+export interface Monotonic {
+  elapsed(): number;
+}
+
+export const systemMonotonic: Monotonic = { elapsed: () => performance.now() };
+
+/** A Node timer holds at most 2^31 - 1 ms; past that it fires after 1 ms with a TimeoutOverflowWarning. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How often a waiting deadline looks at both clocks: a moved wall clock is noticed within this. */
+export const DEADLINE_CHECK_MS = 30_000;
+/** Wall and elapsed time differing by more than this between two looks is a jump (NTP at boot, a set clock). */
+export const CLOCK_JUMP_MS = 2 * 60_000;
+
+export interface ClockJump {
+  wallBefore: number;
+  wallNow: number;
+  elapsedMs: number;
+  /** Wall time passed minus elapsed time: positive when the wall clock jumped forward. */
+  jumpMs: number;
+}
+
+/**
+ * Notices the wall clock moving against elapsed time. Each jump is reported
+ * once: the readings are taken anew at every look, so the next look measures
+ * from after the jump.
+ */
+export class ClockJumps {
+  #wall: number;
+  #mono: number;
+
+  constructor(private readonly o: { clock: Clock; monotonic: Monotonic; onJump(jump: ClockJump): void }) {
+    this.#wall = o.clock.now();
+    this.#mono = o.monotonic.elapsed();
+  }
+
+  check(): void {
+    const wall = this.o.clock.now();
+    const mono = this.o.monotonic.elapsed();
+    const elapsedMs = mono - this.#mono;
+    const jumpMs = wall - this.#wall - elapsedMs;
+    const wallBefore = this.#wall;
+    this.#wall = wall;
+    this.#mono = mono;
+    if (Math.abs(jumpMs) > CLOCK_JUMP_MS) this.o.onJump({ wallBefore, wallNow: wall, elapsedMs, jumpMs });
+  }
+}
+
+/**
+ * Calls `due` once a deadline passes, by the wall clock (`expiresAt`) or by
+ * elapsed time, whichever comes first. The elapsed budget is what the wall
+ * clock says is left now, but never more than `maxMs`: a clock far behind
+ * (a reboot without a real-time clock) cannot stretch a wait, and a clock
+ * that jumps forward ends it at the next look. No timer is armed beyond
+ * `checkMs`. Returns a function that stops the watch.
+ */
+export function watchDeadline(args: {
+  clock: Clock;
+  monotonic: Monotonic;
+  expiresAt: number;
+  maxMs: number;
+  due(): void;
+  jumps?: ClockJumps;
+  checkMs?: number;
+  unref?: boolean;
+}): () => void {
+  const { clock, monotonic, expiresAt } = args;
+  const started = monotonic.elapsed();
+  const budget = Math.min(Math.max(0, expiresAt - clock.now()), Math.max(0, args.maxMs));
+  const checkMs = Math.min(args.checkMs ?? DEADLINE_CHECK_MS, MAX_TIMER_MS);
+  let timer: NodeJS.Timeout | undefined;
+  const left = () => Math.min(expiresAt - clock.now(), budget - (monotonic.elapsed() - started));
+  const arm = (ms: number) => {
+    timer = setTimeout(look, Math.min(Math.max(0, ms), checkMs));
+    if (args.unref) timer.unref();
+  };
+  const look = () => {
+    args.jumps?.check();
+    const ms = left();
+    if (ms <= 0) args.due();
+    else arm(ms);
+  };
+  arm(left());
+  return () => clearTimeout(timer);
+}
