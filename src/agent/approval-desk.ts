@@ -1,4 +1,4 @@
-import type { Clock } from "../shared/index.js";
+import { watchDeadline, type Clock, type ClockJumps, type Monotonic } from "../shared/index.js";
 import { idGenerator, type PendingApproval, type Store, type Usage } from "../store/index.js";
 import type { ApprovalGate, ApprovalOutcome } from "./approval-gate.js";
 import type { ApprovalDecisionDetail } from "./records.js";
@@ -27,7 +27,7 @@ export class ApprovalDesk {
   readonly #watchers = new Map<string, Set<() => void>>();
   readonly #newId: () => string;
 
-  constructor(private readonly options: { store: Store; clock: Clock; approvalTimeoutMs: number }) {
+  constructor(private readonly options: { store: Store; clock: Clock; monotonic: Monotonic; jumps?: ClockJumps; checkMs?: number; approvalTimeoutMs: number }) {
     this.#newId = idGenerator(options.clock);
   }
 
@@ -115,14 +115,16 @@ export class ApprovalDesk {
     if (queued?.approvalId === request.id) return Promise.resolve(queued.outcome);
     return new Promise((resolve) => {
       const finish = (outcome: ApprovalOutcome | undefined) => {
-        clearTimeout(timer);
+        stop();
         signal.removeEventListener("abort", stopped);
         if (this.#waiting.get(continuationId)?.approvalId === request.id) this.#waiting.delete(continuationId);
         resolve(outcome);
       };
       const stopped = () => finish(undefined);
-      // A Node timer holds at most 2^31 ms; approvals expire long before that.
-      const timer = setTimeout(() => finish({ decision: "expired" }), Math.max(0, request.expiresAt - this.options.clock.now()));
+      const { clock, monotonic, jumps, checkMs } = this.options;
+      // Never longer than the approval's own timeout from now: a clock far behind after a reboot cannot stretch it.
+      const maxMs = request.expiresAt - request.requestedAt;
+      const stop = watchDeadline({ clock, monotonic, jumps, checkMs, expiresAt: request.expiresAt, maxMs, due: () => finish({ decision: "expired" }) });
       signal.addEventListener("abort", stopped, { once: true });
       this.#waiting.set(continuationId, { approvalId: request.id, deliver: finish });
       if (signal.aborted) stopped();

@@ -1,5 +1,5 @@
-import type { Clock } from "../shared/index.js";
-import { approvalExpired, type ContinuationRecord, type PendingApproval, type Store } from "../store/index.js";
+import { watchDeadline, type Clock, type ClockJumps, type Monotonic } from "../shared/index.js";
+import { type ContinuationRecord, type PendingApproval, type Store } from "../store/index.js";
 import { expiredNote } from "./approval-step.js";
 import { AgentError } from "./errors.js";
 import type { AgentEvent, AgentEvents } from "./events.js";
@@ -52,32 +52,33 @@ export async function expiredEarlier(args: { store: Store; owner: string; record
   return records.some((r) => r.type === "approval_decision" && r.detail.approvalId === args.approvalId && r.detail.decision === "expired");
 }
 
-/** A Node timer holds at most 2^31 - 1 ms; a longer wait is armed again when it fires. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 /**
  * Timers at the deadlines of approvals whose turns no one runs. They only
  * tidy up (the turn shows `expired` without anyone asking): an answer is
  * checked against the deadline whether or not a timer fired.
  */
 export class ApprovalDeadlines {
-  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #stops = new Set<() => void>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(private readonly options: { clock: Clock; monotonic: Monotonic; jumps?: ClockJumps; checkMs?: number }) {}
 
-  /** Runs `due` once the clock says the approval's deadline has passed. */
+  /** Runs `due` once the approval's deadline has passed, by the wall clock or by time elapsed since now (at most its own timeout). */
   at(pending: PendingApproval, due: () => Promise<void>): void {
-    const timer = setTimeout(() => {
-      this.#timers.delete(timer);
-      if (approvalExpired(pending, this.clock.now())) void due();
-      else this.at(pending, due);
-    }, Math.min(Math.max(0, pending.expiresAt - this.clock.now()), MAX_TIMER_MS));
-    timer.unref();
-    this.#timers.add(timer);
+    const stop = watchDeadline({
+      ...this.options,
+      expiresAt: pending.expiresAt,
+      maxMs: pending.expiresAt - pending.requestedAt,
+      unref: true,
+      due: () => {
+        this.#stops.delete(stop);
+        void due();
+      },
+    });
+    this.#stops.add(stop);
   }
 
   clear(): void {
-    for (const timer of this.#timers) clearTimeout(timer);
-    this.#timers.clear();
+    for (const stop of this.#stops) stop();
+    this.#stops.clear();
   }
 }

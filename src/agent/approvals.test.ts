@@ -324,4 +324,75 @@ describe("an approval's deadline", () => {
     expect(callsOf(s, "lock", "unlock")).toBe(0);
     expect(s.sim.home.getState("lock.front_door")?.state).toBe("locked");
   });
+
+  describe("when the wall clock moves", () => {
+    const DAY = 86_400_000;
+    /** Elapsed time for the runtime, moved only by the test. */
+    const stopwatch = () => {
+      let t = 0;
+      return { elapsed: () => t, advance: (ms: number) => void (t += ms) };
+    };
+    const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
+
+    it("after a reboot with the clock 180 days behind, a waiting approval keeps its time: no early expiry, no timer overflow", async () => {
+      const s = await stack();
+      s.sim.home.setState("lock.front_door", "locked");
+      const first = s.runtime(scriptedModel([{ text: "", toolCalls: [unlockFrontDoor] }]), ACTS);
+      const waiting = await waitingTurn(s, first);
+      await first.drain(1_000);
+      await s.store.close();
+
+      const behind = manualClock(Date.now() - 180 * DAY);
+      const store = (s.store = await openStore({ dataDir: s.dir, clock: behind }));
+      expect(store.recovery.awaitingApproval.map((w) => w.continuationId)).toEqual([waiting.id]);
+      const warnings: Error[] = [];
+      const onWarning = (w: Error) => warnings.push(w);
+      process.on("warning", onWarning);
+      try {
+        const monotonic = stopwatch();
+        const model = scriptedModel([{ text: "", toolCalls: [unlockFrontDoor] }, reportResult]);
+        const runtime = s.runtime(model, ACTS, [], { clock: behind, monotonic, deadlineCheckMs: 10 });
+        await runtime.takeUpWaiting(store.recovery.awaitingApproval);
+        await settle();
+        expect((await runtime.get(alice, waiting.id)).status).toBe("input_required");
+        // Nine minutes of the ten pass: still waiting.
+        monotonic.advance(540_000);
+        behind.advance(540_000);
+        await settle();
+        expect((await runtime.get(alice, waiting.id)).status).toBe("input_required");
+        expect(warnings.filter((w) => w.name === "TimeoutOverflowWarning")).toEqual([]);
+        // The rest passes: it ends, saying so truly, with nothing done.
+        monotonic.advance(61_000);
+        behind.advance(61_000);
+        await settle();
+        const done = await runtime.get(alice, waiting.id);
+        expect(done).toMatchObject({ status: "expired", error: { code: "approval_expired" } });
+        expect(callsOf(s, "lock", "unlock")).toBe(0);
+        await runtime.drain(1_000);
+      } finally {
+        process.off("warning", onWarning);
+      }
+      expect(warnings.filter((w) => w.name === "TimeoutOverflowWarning")).toEqual([]);
+    });
+
+    it("after a forward jump past the deadline, the waiting turn expires promptly with nothing done, and the session takes messages again", async () => {
+      const s = await stack();
+      s.sim.home.setState("lock.front_door", "locked");
+      const clock = manualClock(Date.now());
+      const monotonic = stopwatch();
+      const model = scriptedModel([{ text: "", toolCalls: [unlockFrontDoor] }, { text: "Hello again.", toolCalls: [] }]);
+      const runtime = s.runtime(model, ACTS, [], { clock, monotonic, deadlineCheckMs: 10 });
+      const waiting = await waitingTurn(s, runtime);
+      // NTP sets the clock an hour forward; no time elapsed in this run.
+      clock.advance(3_600_000);
+      await settle();
+      const done = await runtime.get(alice, waiting.id);
+      expect(done).toMatchObject({ status: "expired", error: { code: "approval_expired" } });
+      expect(await decisionsOf(s, waiting.id)).toEqual(["expired"]);
+      expect(callsOf(s, "lock", "unlock")).toBe(0);
+      const { continuation } = await runtime.send(alice, { sessionId: waiting.sessionId, message: "hello" });
+      expect((await runtime.wait(alice, continuation.id, 5_000)).status).toBe("completed");
+      await runtime.drain(1_000);
+    });
+  });
 });

@@ -1,8 +1,8 @@
 import { PersonaError } from "../personas/index.js";
 import type { HomeIndex } from "../indexer/index.js";
 import { ModelNotAllowedError, type ModelClient, type ModelSource } from "../models/index.js";
-import type { Clock, Logger, Principal } from "../shared/index.js";
-import { describeError } from "../shared/index.js";
+import type { Clock, Logger, Monotonic, Principal } from "../shared/index.js";
+import { ClockJumps, describeError, systemMonotonic } from "../shared/index.js";
 import {
   approvalExpired,
   ContinuationFinalError,
@@ -37,7 +37,12 @@ export interface AgentRuntimeOptions {
   registry: ToolRegistry;
   index: HomeIndex;
   models: AgentModels;
+  /** The wall clock: what deadlines are written in and compared with. */
   clock: Clock;
+  /** Elapsed time within this run (default `performance.now()`): what a wait is measured on, whatever the wall clock does. */
+  monotonic?: Monotonic;
+  /** How often a waiting approval looks at both clocks (default 30 s). */
+  deadlineCheckMs?: number;
   logger: Logger;
   ceiling: ActuationCeiling;
   /** allow_automation_edits: turns that ask a person may save automations after a yes. */
@@ -95,8 +100,20 @@ export class AgentRuntime implements AgentService {
   constructor(private readonly options: AgentRuntimeOptions) {
     this.events = new AgentEvents(() => options.clock.now());
     this.#gate = new FairGate(options.maxConcurrentModelCalls ?? 4);
-    this.#deadlines = new ApprovalDeadlines(options.clock);
-    this.#desk = new ApprovalDesk({ store: options.store, clock: options.clock, approvalTimeoutMs: options.approvalTimeoutMs ?? 600_000 });
+    const { clock, logger } = options;
+    const monotonic = options.monotonic ?? systemMonotonic;
+    const jumps = new ClockJumps({
+      clock,
+      monotonic,
+      onJump: (j) =>
+        logger.warn(
+          { wall_before: new Date(j.wallBefore).toISOString(), wall_now: new Date(j.wallNow).toISOString(), elapsed_ms: Math.round(j.elapsedMs), jump_ms: Math.round(j.jumpMs) },
+          `the wall clock jumped ${j.jumpMs > 0 ? "forward" : "back"} ${Math.round(Math.abs(j.jumpMs) / 1000)} s against elapsed time; approval deadlines are checked by both clocks`,
+        ),
+    });
+    const timing = { clock, monotonic, jumps, ...(options.deadlineCheckMs ? { checkMs: options.deadlineCheckMs } : {}) };
+    this.#deadlines = new ApprovalDeadlines(timing);
+    this.#desk = new ApprovalDesk({ store: options.store, ...timing, approvalTimeoutMs: options.approvalTimeoutMs ?? 600_000 });
   }
 
   get runningCount(): number {
