@@ -1,3 +1,4 @@
+import { decodeTime } from "ulid";
 import { z } from "zod";
 import { writeJsonAtomic, asStorageError, fsyncDir } from "./atomic.js";
 import type { StoreContext } from "./context.js";
@@ -146,13 +147,19 @@ export function createSessionsApi(ctx: StoreContext): SessionsApi {
   };
 }
 
-/** A page of the sessions `include` keeps, newest first; the cursor is the last id of the previous page (ULIDs sort by time). */
+/** Newest first by `createdAt`, ties by id: ids carry the clock at creation, which may have been wrong then. */
+const newestFirst = (a: Pick<SessionHead, "id" | "createdAt">, b: Pick<SessionHead, "id" | "createdAt">): number =>
+  b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** A page of the sessions `include` keeps, newest first; the cursor is the id of the previous page's last session. */
 function pageOf(ctx: StoreContext, options: ListOptions, include: (s: SessionHead) => boolean): { sessions: SessionHead[]; nextCursor?: string } {
   const limit = Math.min(Math.max(options.limit ?? 20, 1), 100);
   const cursor = options.cursor !== undefined && isUlid(options.cursor) ? options.cursor : undefined;
+  // A cursor session swept since the last page still has a place: the time in its id.
+  const after = cursor === undefined ? undefined : (ctx.sessions.get(cursor) ?? { id: cursor, createdAt: decodeTime(cursor) });
   const found = [...ctx.sessions.values()]
-    .filter((s) => include(s) && (!options.status || s.status === options.status) && (!cursor || s.id < cursor))
-    .sort((a, b) => (a.id < b.id ? 1 : -1));
+    .filter((s) => include(s) && (!options.status || s.status === options.status) && (!after || newestFirst(after, s) < 0))
+    .sort(newestFirst);
   const page = found.slice(0, limit);
   const last = page.at(-1);
   return found.length > limit && last ? { sessions: page, nextCursor: last.id } : { sessions: page };

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Principal } from "../../shared/index.js";
+import { manualClock, type Clock, type Principal } from "../../shared/index.js";
 import { openStore, type Store } from "../../store/index.js";
 import { ToolRegistry } from "../registry.js";
 import type { ToolCallContext, ToolOutcome } from "../tool.js";
@@ -17,13 +17,14 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function setup(dataDir?: string, more: { configuredModel?: () => { provider: string; model: string } } = {}): Promise<{ store: Store; registry: ToolRegistry; dataDir: string }> {
+async function setup(dataDir?: string, more: { configuredModel?: () => { provider: string; model: string }; clock?: Clock } = {}): Promise<{ store: Store; registry: ToolRegistry; dataDir: string }> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), "ha-agent-tools-")));
   if (!dataDir) cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const store = await openStore({ dataDir: dir });
+  const { clock, ...options } = more;
+  const store = await openStore({ dataDir: dir, ...(clock ? { clock } : {}) });
   cleanups.push(() => store.close());
   const registry = new ToolRegistry();
-  for (const tool of createSessionTools({ store, ...more })) registry.register(tool);
+  for (const tool of createSessionTools({ store, ...options })) registry.register(tool);
   return { store, registry, dataDir: dir };
 }
 
@@ -118,6 +119,22 @@ describe("session tools", () => {
     expect(second.ok && second.value).toMatchObject({ next_cursor: null });
     expect(second.ok && second.value.sessions).toHaveLength(1);
     expect(await call(registry, "list_sessions", { cursor: "nope" })).toMatchObject({ ok: false, error: { code: "invalid_argument" } });
+  });
+
+  it("lists sessions newest first by created_at after the clock moved back, also page by page", async () => {
+    const clock = manualClock(Date.UTC(2026, 5, 1));
+    const { registry } = await setup(undefined, { clock });
+    const idOf = (o: ToolOutcome<Wire>) => (o.ok ? o.value.session_id : "");
+    const older = idOf(await call(registry, "start_session", {}));
+    clock.advance(-3_600_000);
+    const oldest = idOf(await call(registry, "start_session", {}));
+    clock.advance(7_200_000);
+    const newest = idOf(await call(registry, "start_session", {}));
+    const all = await call(registry, "list_sessions", {});
+    expect(all.ok && all.value.sessions.map((s) => s.session_id)).toEqual([newest, older, oldest]);
+    const first = await call(registry, "list_sessions", { limit: 2 });
+    const second = await call(registry, "list_sessions", { limit: 2, cursor: first.ok ? first.value.next_cursor : null });
+    expect(second.ok && second.value.sessions.map((s) => s.session_id)).toEqual([oldest]);
   });
 
   it("shows continuation statuses, and an unfinished one as interrupted after a restart", async () => {
