@@ -394,5 +394,20 @@ describe("an approval's deadline", () => {
       expect((await runtime.wait(alice, continuation.id, 5_000)).status).toBe("completed");
       await runtime.drain(1_000);
     });
+
+    it("a message sent right after a forward jump ends the overdue wait first instead of answering busy", async () => {
+      const s = await stack();
+      const clock = manualClock(Date.now());
+      const model = scriptedModel([{ text: "", toolCalls: [unlockFrontDoor] }, { text: "Hello again.", toolCalls: [] }]);
+      // The wait's own look is 30 s away: only the message can notice the jump in time.
+      const runtime = s.runtime(model, ACTS, [], { clock, monotonic: stopwatch() });
+      const waiting = await waitingTurn(s, runtime);
+      clock.advance(3_600_000);
+      const { continuation } = await runtime.send(alice, { sessionId: waiting.sessionId, message: "hello" });
+      expect((await runtime.get(alice, waiting.id)).status).toBe("expired");
+      expect((await runtime.wait(alice, continuation.id, 5_000)).status).toBe("completed");
+      expect(callsOf(s, "lock", "unlock")).toBe(0);
+      await runtime.drain(1_000);
+    });
   });
 });

@@ -141,9 +141,8 @@ export class AgentRuntime implements AgentService {
     const modelName = args.model ?? session.model.name;
     // A session's stored model is checked again: the options may have changed since it was started.
     const model = await this.#modelFor(modelName, principal);
-    let created: { continuation: ContinuationRecord; created: boolean };
-    try {
-      created = await this.options.store.continuations.create(principal.id, args.sessionId, {
+    const create = () =>
+      this.options.store.continuations.create(principal.id, args.sessionId, {
         message: args.message,
         allowTools: args.allowTools ?? true,
         ownerIsAdmin: principal.isAdmin,
@@ -153,6 +152,10 @@ export class AgentRuntime implements AgentService {
         ...(args.retryOf ? { retryOf: args.retryOf } : {}),
         ...(args.stream ? { stream: true } : {}),
       });
+    let created: { continuation: ContinuationRecord; created: boolean };
+    try {
+      // The open turn may wait on an approval whose deadline the wall clock has just passed (a jump): end it, then try again.
+      created = await create().catch(async (err: unknown) => (err instanceof TooManyOpenError && (await this.#expireOverdue(principal, args.sessionId)) ? create() : Promise.reject(err)));
     } catch (err) {
       if (err instanceof TooManyOpenError) {
         const open = this.options.store.sessions.get(principal.id, args.sessionId)?.openContinuations[0];
@@ -313,6 +316,16 @@ export class AgentRuntime implements AgentService {
     clearTimeout(timer);
     if (decision?.decision === "expired") throw expiredError(pending.id, pending.expiresAt);
     return this.#owned(principal, answer.continuationId);
+  }
+
+  /** Ends the session's open turn if it waits on an approval past its deadline by the wall clock; true when it did. */
+  async #expireOverdue(principal: Principal, sessionId: string): Promise<boolean> {
+    const open = this.options.store.sessions.get(principal.id, sessionId)?.openContinuations[0];
+    const record = open ? await this.options.store.continuations.get(principal.id, open) : undefined;
+    const pending = record?.status === "input_required" ? record.approval : undefined;
+    if (!record || !pending || !approvalExpired(pending, this.options.clock.now())) return false;
+    await this.#expire(principal, record, pending);
+    return true;
   }
 
   /** Ends a turn whose approval's deadline has passed: the running turn is told now, one no one runs is ended here. */
