@@ -142,6 +142,31 @@ describe("an approval whose deadline passed while the turn could not run", () =>
     }
   }, 60_000);
 
+  it("not passed, after a restart with the clock 180 days behind: the turn still waits, no timer overflows, and a yes acts", async () => {
+    const model = await startFakeGemini({ apiKey: KEY, responder: gemini });
+    try {
+      const env = { MODEL_PROVIDER: "gemini", GEMINI_API_KEY: KEY, GEMINI_BASE_URL: model.url };
+      const first = await start(env);
+      const { taskId, approvalId } = await waitingUnlock(first.url);
+      first.program.child.kill("SIGKILL");
+      await first.program.exited;
+
+      // A Pi without a real-time clock boots with an old time: the stored deadline is 180 days ahead of it.
+      await clock.set(-180 * 24 * 3_600_000);
+      const second = await start(env);
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(second.program.stderr()).not.toMatch(/TimeoutOverflowWarning/);
+      expect((await getTask(second.url, taskId)).status).toBe("input_required");
+
+      const yes = await approveTool(second.url, taskId, approvalId);
+      expect((yes.result as { isError?: boolean }).isError, JSON.stringify(yes)).toBeFalsy();
+      expect((await until(second.url, taskId, (t) => t.status !== "input_required" && t.status !== "working")).status).toBe("completed");
+      expect(unlocks()).toBe(1);
+    } finally {
+      await model.close();
+    }
+  }, 60_000);
+
   it("passed while the model was down: the turn is not taken up, and the yes that comes when the model is back is refused", async () => {
     let model: FakeOpenAiServer = await startFakeOpenAiServer({ flavour: "ollama", models: ["qwen3:8b"], responder: openai });
     const port = Number(new URL(model.baseUrl).port);
