@@ -147,7 +147,8 @@ async function main(): Promise<void> {
     const [, mcpUrl] = (await waitLine(program, /^MCP endpoint: (\S+)$/m)) as RegExpMatchArray;
     program.stdout!.resume();
     const base = mcpUrl!.replace(/\/mcp$/, "");
-    while ((await fetch(`${base}/healthz`)).status !== 200) await sleep(100);
+    // The listener may refuse a request while the program starts on a busy machine: ask again.
+    while ((await fetch(`${base}/healthz`).then((r) => r.status, () => 0)) !== 200) await sleep(100);
     const readyRss = await rssMb(pid);
     report("RSS when /healthz first turned 200", `${readyRss.toFixed(1)} MB`);
 
@@ -263,4 +264,7 @@ async function main(): Promise<void> {
   process.exitCode = failed ? 1 : 0;
 }
 
-void main();
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
