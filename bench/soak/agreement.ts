@@ -19,6 +19,8 @@ export interface Check {
   total: number;
   /** The answer said stale (HA away, or the index catching up). */
   stale: boolean;
+  /** Why, when stale: `ha_unreachable` or `catching_up`. */
+  reason?: string;
 }
 
 /** What HA changes while it is down for restart number `round`: the sample's entities change, go, and come back new. */
@@ -40,7 +42,7 @@ export function whileDown(sim: Simulator, sample: AgreementSample, round: number
 /** Compares the program's state_query for `ids` with the simulator's states now. */
 export async function compare(client: Client, sim: Simulator, ids: string[]): Promise<Check> {
   const result = await client.callTool({ name: "ha_agent_state_query", arguments: { entity_ids: ids, limit: 1000 } });
-  const value = result.structuredContent as { stale?: true; entities: { entity_id: string; state: string | null }[]; missing: string[] };
+  const value = result.structuredContent as { stale?: true; stale_reason?: string; entities: { entity_id: string; state: string | null }[]; missing: string[] };
   const answered = new Map(value.entities.map((e) => [e.entity_id, e.state]));
   let agree = 0;
   for (const id of ids) {
@@ -48,5 +50,5 @@ export async function compare(client: Client, sim: Simulator, ids: string[]): Pr
     // Gone from HA: the program must not name it with a state.
     if (ha === undefined ? (answered.get(id) ?? null) === null : answered.get(id) === ha) agree++;
   }
-  return { agree, total: ids.length, stale: value.stale === true };
+  return { agree, total: ids.length, stale: value.stale === true, ...(value.stale_reason ? { reason: value.stale_reason } : {}) };
 }

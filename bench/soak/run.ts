@@ -95,8 +95,11 @@ function pickEntities(sim: Simulator): { sample: AgreementSample; churn: string[
 }
 
 interface RestartResult {
+  /** Seconds into the run when HA went down. */
   at_s: number;
   agreed_after_ms: number | null;
+  /** From HA listening again to the first answer that said catching_up: the reconnect's backoff. Null if none was seen. */
+  reconnected_after_ms: number | null;
   agreement: number;
   sampled: number;
   /** Answers that disagreed with HA without saying stale: what a client would have taken for the truth. */
@@ -106,12 +109,14 @@ interface RestartResult {
 
 async function restartAndCheck(o: { sim: Simulator; client: Client; sample: AgreementSample; round: number; startedAt: number }): Promise<RestartResult> {
   const { sim, client, sample, round } = o;
+  const atS = Math.round((Date.now() - o.startedAt) / 1000);
   let added: string[] = [];
   const restart = sim.faults.restart({ downtimeMs: HA_DOWN_MS, whileDown: () => void (added = whileDown(sim, sample, round)) });
   let listening: number | undefined;
   void restart.then(() => (listening = performance.now()));
   let unflagged = 0;
   let stale = 0;
+  let reconnected: number | null = null;
   let last = { agree: 0, total: 0 };
   const give = performance.now() + HA_DOWN_MS + 60_000;
   while (performance.now() < give) {
@@ -120,15 +125,16 @@ async function restartAndCheck(o: { sim: Simulator; client: Client; sample: Agre
     if (check) {
       last = check;
       if (check.stale) stale++;
+      if (check.reason === "catching_up" && listening !== undefined) reconnected ??= Math.round(performance.now() - listening);
       else if (check.agree < check.total) unflagged++;
       if (listening !== undefined && !check.stale && check.agree === check.total) {
-        return { at_s: Math.round((Date.now() - o.startedAt) / 1000), agreed_after_ms: Math.round(performance.now() - listening), agreement: 1, sampled: check.total, unflagged_wrong_answers: unflagged, stale_answers: stale };
+        return { at_s: atS, agreed_after_ms: Math.round(performance.now() - listening), reconnected_after_ms: reconnected, agreement: 1, sampled: check.total, unflagged_wrong_answers: unflagged, stale_answers: stale };
       }
     }
     await sleep(100);
   }
   await restart;
-  return { at_s: Math.round((Date.now() - o.startedAt) / 1000), agreed_after_ms: null, agreement: last.total ? last.agree / last.total : 0, sampled: last.total, unflagged_wrong_answers: unflagged, stale_answers: stale };
+  return { at_s: atS, agreed_after_ms: null, reconnected_after_ms: reconnected, agreement: last.total ? last.agree / last.total : 0, sampled: last.total, unflagged_wrong_answers: unflagged, stale_answers: stale };
 }
 
 async function main(): Promise<void> {
@@ -231,7 +237,7 @@ async function main(): Promise<void> {
       const ok = r.agreed_after_ms !== null && r.agreed_after_ms <= AGREE_TARGET_MS && r.unflagged_wrong_answers === 0;
       report(
         `restart ${i + 1} at ${r.at_s} s: index agrees with HA (${r.sampled} entities sampled)`,
-        `${(r.agreement * 100).toFixed(1)}%${r.agreed_after_ms === null ? ", never" : ` after ${r.agreed_after_ms} ms`}; ${r.stale_answers} answers marked stale meanwhile, ${r.unflagged_wrong_answers} wrong without saying stale`,
+        `${(r.agreement * 100).toFixed(1)}%${r.agreed_after_ms === null ? ", never" : ` ${r.agreed_after_ms} ms after HA was back`}${r.reconnected_after_ms === null ? "" : ` (reconnected at ${r.reconnected_after_ms} ms, then caught up)`}; ${r.stale_answers} answers marked stale meanwhile, ${r.unflagged_wrong_answers} wrong without saying stale`,
         `100% within ${AGREE_TARGET_MS / 1000} s, none wrong unmarked`,
         ok,
       );
