@@ -21,6 +21,8 @@ export interface Check {
   stale: boolean;
   /** Why, when stale: `ha_unreachable` or `catching_up`. */
   reason?: string;
+  /** The first few disagreements, as `id: answered ≠ HA's`. */
+  wrong: string[];
 }
 
 /** What HA changes while it is down for restart number `round`: the sample's entities change, go, and come back new. */
@@ -45,10 +47,12 @@ export async function compare(client: Client, sim: Simulator, ids: string[]): Pr
   const value = result.structuredContent as { stale?: true; stale_reason?: string; entities: { entity_id: string; state: string | null }[]; missing: string[] };
   const answered = new Map(value.entities.map((e) => [e.entity_id, e.state]));
   let agree = 0;
+  const wrong: string[] = [];
   for (const id of ids) {
     const ha = sim.home.getState(id)?.state;
     // Gone from HA: the program must not name it with a state.
     if (ha === undefined ? (answered.get(id) ?? null) === null : answered.get(id) === ha) agree++;
+    else if (wrong.length < 3) wrong.push(`${id}: ${String(answered.get(id))} ≠ ${String(ha)}`);
   }
-  return { agree, total: ids.length, stale: value.stale === true, ...(value.stale_reason ? { reason: value.stale_reason } : {}) };
+  return { agree, total: ids.length, stale: value.stale === true, ...(value.stale_reason ? { reason: value.stale_reason } : {}), wrong };
 }

@@ -104,6 +104,8 @@ interface RestartResult {
   sampled: number;
   /** Answers that disagreed with HA without saying stale: what a client would have taken for the truth. */
   unflagged_wrong_answers: number;
+  /** The first of them: ms since the restart began (HA back at `back_ms`), and what disagreed. */
+  unflagged_examples: { ms: number; back_ms: number | null; wrong: string[] }[];
   stale_answers: number;
 }
 
@@ -117,6 +119,8 @@ async function restartAndCheck(o: { sim: Simulator; client: Client; sample: Agre
   let unflagged = 0;
   let stale = 0;
   let reconnected: number | null = null;
+  const began = performance.now();
+  const examples: RestartResult["unflagged_examples"] = [];
   let last = { agree: 0, total: 0 };
   const give = performance.now() + HA_DOWN_MS + 60_000;
   while (performance.now() < give) {
@@ -126,15 +130,15 @@ async function restartAndCheck(o: { sim: Simulator; client: Client; sample: Agre
       last = check;
       if (check.stale) stale++;
       if (check.reason === "catching_up" && listening !== undefined) reconnected ??= Math.round(performance.now() - listening);
-      else if (check.agree < check.total) unflagged++;
+      else if (check.agree < check.total && unflagged++ < 3) examples.push({ ms: Math.round(performance.now() - began), back_ms: listening === undefined ? null : Math.round(listening - began), wrong: check.wrong });
       if (listening !== undefined && !check.stale && check.agree === check.total) {
-        return { at_s: atS, agreed_after_ms: Math.round(performance.now() - listening), reconnected_after_ms: reconnected, agreement: 1, sampled: check.total, unflagged_wrong_answers: unflagged, stale_answers: stale };
+        return { at_s: atS, agreed_after_ms: Math.round(performance.now() - listening), reconnected_after_ms: reconnected, agreement: 1, sampled: check.total, unflagged_wrong_answers: unflagged, unflagged_examples: examples, stale_answers: stale };
       }
     }
     await sleep(100);
   }
   await restart;
-  return { at_s: atS, agreed_after_ms: null, reconnected_after_ms: reconnected, agreement: last.total ? last.agree / last.total : 0, sampled: last.total, unflagged_wrong_answers: unflagged, stale_answers: stale };
+  return { at_s: atS, agreed_after_ms: null, reconnected_after_ms: reconnected, agreement: last.total ? last.agree / last.total : 0, sampled: last.total, unflagged_wrong_answers: unflagged, unflagged_examples: examples, stale_answers: stale };
 }
 
 async function main(): Promise<void> {
@@ -205,6 +209,7 @@ async function main(): Promise<void> {
           const r = await restartAndCheck({ sim, client: checker!, sample, round, startedAt });
           restarts.push(r);
           console.log(`      restart ${round} at ${r.at_s} s: ${r.agreed_after_ms === null ? "never agreed" : `agreed ${r.agreed_after_ms} ms after HA was back`}`);
+          for (const e of r.unflagged_examples) console.log(`        wrong, not marked stale, ${e.ms} ms after HA went down (back at ${e.back_ms ?? "-"} ms): ${e.wrong.join("; ")}`);
         }
       })(),
     ];
