@@ -41,6 +41,16 @@ export interface StoreOptions {
   settingNames?: { dataDir: string; maxSessions: string };
 }
 
+/** Runs `run` once after `ms`; returns a function that cancels it. */
+export type Schedule = (ms: number, run: () => void) => () => void;
+
+const unrefTimeout: Schedule = (ms, run) => {
+  const timer = setTimeout(run, ms);
+  // A pending sweep must not keep a finished process alive.
+  timer.unref();
+  return () => clearTimeout(timer);
+};
+
 export interface Store {
   /** What boot recovery found and fixed. */
   readonly recovery: RecoveryReport;
@@ -51,8 +61,13 @@ export interface Store {
   readonly steps: StepsApi;
   readonly artifacts: ArtifactsApi;
   sweep(): Promise<SweepReport>;
-  /** Sweeps every `intervalMs` (default 15 minutes) until the returned function is called. */
-  startSweeper(options?: { intervalMs?: number }): () => void;
+  /**
+   * Sweeps `firstAfterMs` after it starts (default 1 minute: a program that
+   * restarts more often than every 15 minutes must still sweep), then every
+   * `intervalMs` (default 15 minutes), until the returned function is called.
+   * `schedule` is the timer seam for tests; it returns a cancel function.
+   */
+  startSweeper(options?: { intervalMs?: number; firstAfterMs?: number; schedule?: Schedule }): () => void;
   /** Flushes and fsyncs every pending step log and stops sweepers. */
   close(): Promise<void>;
 }
@@ -144,16 +159,22 @@ async function open(options: {
     steps: createStepsApi(ctx),
     artifacts,
     sweep: runSweep,
-    startSweeper({ intervalMs = 15 * 60 * 1000 } = {}) {
+    startSweeper({ intervalMs = 15 * 60 * 1000, firstAfterMs = 60 * 1000, schedule = unrefTimeout } = {}) {
       if (ctx.unwritable) return () => {};
-      const timer = setInterval(() => {
+      let stopped = false;
+      let cancel = schedule(firstAfterMs, pass);
+      // Each pass schedules the next one when it ends, so a slow sweep never overlaps the next.
+      function pass() {
         runSweep()
           .then((r) => logger.debug({ ...r }, "sweep done"))
-          .catch((err: unknown) => logger.warn(`sweep failed: ${describeError(err)}`));
-      }, intervalMs);
-      timer.unref();
+          .catch((err: unknown) => logger.warn(`sweep failed: ${describeError(err)}`))
+          .finally(() => {
+            if (!stopped) cancel = schedule(intervalMs, pass);
+          });
+      }
       const stop = () => {
-        clearInterval(timer);
+        stopped = true;
+        cancel();
         stoppers.delete(stop);
       };
       stoppers.add(stop);
