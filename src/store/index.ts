@@ -26,7 +26,7 @@ export {
 } from "./errors.js";
 export { DataDirError } from "./data-dir.js";
 export { DataDirInUseError, LOCK_FILE, LockRecordSchema, type LockRecord } from "./data-lock.js";
-export { FormatTooNewError } from "./read-record.js";
+export { FormatTooNewError, FORMAT_TOO_NEW_EXIT_CODE } from "./format-too-new.js";
 export { MEMORY_CACHE_SESSIONS } from "./memory-cache.js";
 export {
   FORMAT_VERSION,
