@@ -88,4 +88,7 @@ export {
   type ArtifactRef,
   type Usage,
 } from "./continuation-schema.js";
-export { StepEntrySchema, LogLineSchema, STEP_TYPES, type StepEntry, type LogLine } from "./step-schema.js";
+export { StepEntrySchema, LogLineSchema, StoredLineSchema, FinalDetailSchema, STEP_TYPES, type StepEntry, type LogLine } from "./step-schema.js";
+export { ArtifactMetaSchema } from "./artifacts.js";
+export { FORMAT_FILE, FormatMarkerSchema, type FormatMarker } from "./data-format.js";
+export { MIGRATIONS } from "./migrations.js";
