@@ -44,15 +44,37 @@ const { version } = JSON.parse(await readFile(join(dist, "..", "package.json"), 
 const store = await openStore({ dataDir: out, clock, appVersion: version });
 const ADMIN = "8f2c1d4e5a6b7c8d9e0f1a2b3c4d5e6f";
 
+/** The agent's journal line of one Gemini call (src/agent/records.ts), journaled before any tool runs, so a resume never asks again. */
+const modelResponse = (step, calls, text = "") => ({
+  type: "model_response",
+  detail: {
+    step,
+    turn: {
+      provider: "gemini",
+      model: "gemini-2.5-flash",
+      raw: { role: "model", parts: [...(text ? [{ text }] : []), ...calls.map((c) => ({ functionCall: { id: c.id, name: c.name, args: c.args } }))] },
+      text,
+      toolCalls: calls,
+    },
+    usage: { inputTokens: 600, outputTokens: 40, thinkingTokens: 15, cachedTokens: 0, estimated: false },
+    finishReason: calls.length ? "tool_calls" : "stop",
+    durationMs: 850,
+    wrapUp: false,
+  },
+});
+
 // 1. A finished turn: steps, an artifact, usage, memory.
 const chat = await store.sessions.create({ owner: ADMIN, pins: ["never touch the heating"], preferences: { language: "en", units: "metric" } });
 const asked = (await store.continuations.create(ADMIN, chat.id, { message: "why did the hall light flicker last night?", ownerIsAdmin: true, model: "gemini/gemini-2.5-flash", idempotencyKey: "fixture-1" })).continuation;
 await store.continuations.update(ADMIN, asked.id, { status: "running" });
 await store.steps.append(ADMIN, asked.id, { type: "retrieval", detail: { text: "light.hall (Hall light): on" } });
 const key = `${asked.id}:1:0`;
-await store.steps.append(ADMIN, asked.id, { type: "tool_call", key, detail: { step: 1, index: 0, call: { id: "c1", name: "ha_history", args: { entity_id: "light.hall" } }, action: false } });
+const historyCall = { id: "c1", name: "history", args: { entity_id: "light.hall" } };
+await store.steps.append(ADMIN, asked.id, modelResponse(1, [historyCall]));
+await store.steps.append(ADMIN, asked.id, { type: "tool_call", key, detail: { step: 1, index: 0, call: historyCall, action: false } });
 const artifact = await store.artifacts.put(ADMIN, asked.id, { content: "22:14 on\n22:14 off\n22:15 on\n", mediaType: "text/plain", name: "history.txt" });
-await store.steps.append(ADMIN, asked.id, { type: "tool_result", key, artifact, detail: { step: 1, index: 0, result: { callId: "c1", name: "ha_history", output: "3 changes", isError: false }, durationMs: 12 } });
+await store.steps.append(ADMIN, asked.id, { type: "tool_result", key, artifact, detail: { step: 1, index: 0, result: { callId: "c1", name: "history", output: "3 changes", isError: false }, durationMs: 12 } });
+await store.steps.append(ADMIN, asked.id, modelResponse(2, [], "The hall light switched off and on at 22:14 and 22:15."));
 const usage = { steps: 2, toolCalls: 1, tokensIn: 1200, tokensOut: 80, tokensThinking: 30, modelCalls: 2, model: "gemini/gemini-2.5-flash" };
 await store.continuations.update(ADMIN, asked.id, {
   status: "completed",
@@ -74,7 +96,9 @@ const door = await store.sessions.create({ owner: ADMIN, policy: { allowActuatio
 const unlock = (await store.continuations.create(ADMIN, door.id, { message: "unlock the front door", ownerIsAdmin: true })).continuation;
 await store.continuations.update(ADMIN, unlock.id, { status: "running" });
 const unlockKey = `${unlock.id}:1:0`;
-await store.steps.append(ADMIN, unlock.id, { type: "tool_call", key: unlockKey, detail: { step: 1, index: 0, call: { id: "c2", name: "ha_call_service", args: { domain: "lock", service: "unlock", target: { entity_id: "lock.front_door" } } }, action: true } }, { durable: true });
+const unlockCall = { id: "c2", name: "call_service", args: { domain: "lock", service: "unlock", target: { entity_id: "lock.front_door" } } };
+await store.steps.append(ADMIN, unlock.id, modelResponse(1, [unlockCall]));
+await store.steps.append(ADMIN, unlock.id, { type: "tool_call", key: unlockKey, detail: { step: 1, index: 0, call: unlockCall, action: true } }, { durable: true });
 const lockApproval = {
   id: "01JD3Z8Q4R5S6T7V8W9X0Y1Z2A",
   step: 1,
@@ -94,7 +118,9 @@ const save = (await store.continuations.create(ADMIN, auto.id, { message: "turn 
 await store.continuations.update(ADMIN, save.id, { status: "running" });
 const saveKey = `${save.id}:1:0`;
 const config = { id: "1767225600000", alias: "Porch light at sunset", triggers: [{ trigger: "sun", event: "sunset" }], actions: [{ action: "light.turn_on", target: { entity_id: "light.porch" } }], mode: "single" };
-await store.steps.append(ADMIN, save.id, { type: "tool_call", key: saveKey, detail: { step: 1, index: 0, call: { id: "c3", name: "ha_save_automation", args: { config } }, action: true } }, { durable: true });
+const saveCall = { id: "c3", name: "automation_save", args: { config } };
+await store.steps.append(ADMIN, save.id, modelResponse(1, [saveCall]));
+await store.steps.append(ADMIN, save.id, { type: "tool_call", key: saveKey, detail: { step: 1, index: 0, call: saveCall, action: true } }, { durable: true });
 const saveApproval = {
   id: "01JD3Z8Q4R5S6T7V8W9X0Y1Z2B",
   step: 1,
