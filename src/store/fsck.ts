@@ -60,7 +60,7 @@ export async function runFsck(options: { dataDir: string; repair: boolean; fs?: 
   const found = await readFormatMarker(fs, options.dataDir);
   refuseNewerFormat(options.dataDir, found);
   const plan = await planMigration({ fs, layout, found });
-  const older = plan?.records.filter((r) => r.formatVersion < FORMAT_VERSION).length ?? 0;
+  const older = plan?.older ?? 0;
   const lock = await takeForFsck(fs, options.dataDir);
   try {
     const migrated: string[] = [];

@@ -28,6 +28,8 @@ export interface MigrationPlan {
   /** True when an earlier start began this migration and stopped before it finished. */
   resumed: boolean;
   records: Found[];
+  /** How many of `records` are in an older format than FORMAT_VERSION. */
+  older: number;
 }
 
 export interface MigrationResult {
@@ -52,7 +54,8 @@ export async function planMigration(options: { fs: StoreFs; layout: Layout; foun
   const from = found.kind === "ok" ? (found.marker.migratingFrom ?? found.marker.formatVersion) : 1;
   const records = await findRecords(options.fs, options.layout);
   for (const r of records) if (r.formatVersion > FORMAT_VERSION) throw new FormatTooNewError(r.path, r.formatVersion);
-  return { from, resumed: found.kind === "ok" && found.marker.migratingFrom !== undefined, records };
+  const older = records.filter((r) => r.formatVersion < FORMAT_VERSION).length;
+  return { from, resumed: found.kind === "ok" && found.marker.migratingFrom !== undefined, records, older };
 }
 
 /**
@@ -70,7 +73,7 @@ export async function applyMigration(options: { fs: StoreFs; layout: Layout; clo
   const rewritten: Record<RecordKind, number> = { session: 0, turn: 0, artifactMeta: 0 };
   const folders = new Set<string>();
   const stale = plan.records.filter((r) => r.formatVersion < FORMAT_VERSION);
-  if (stale.length > 0) await writeFormatMarker({ fs, dataDir: layout.dataDir, tmpDir: layout.tmpDir, marker: { ...marker, migratingFrom: plan.from, updatedAt: clock.now() } });
+  if (plan.older > 0) await writeFormatMarker({ fs, dataDir: layout.dataDir, tmpDir: layout.tmpDir, marker: { ...marker, migratingFrom: plan.from, updatedAt: clock.now() } });
   for (const record of stale) {
     // Read again under the lock: the plan was made before it was taken.
     const value = await readJson(fs, record.path);

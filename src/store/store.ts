@@ -85,15 +85,15 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const plan = await planMigration({ fs, layout, found });
   const setting = options.settingNames?.dataDir ?? "DATA_DIR";
   let writability = await checkDataDir(fs, options.dataDir, setting);
-  if (!writability.writable && plan && plan.records.length > 0) {
+  // A read-only directory in an older format is not read: its records would look damaged to this version.
+  const unreadable = !writability.writable && plan !== undefined && plan.older > 0;
+  if (!writability.writable && unreadable) {
     writability = { writable: false, reason: `${writability.reason} Its data (format ${plan.from}) must first be migrated to format ${FORMAT_VERSION}, which needs a writable directory; until then no session is read.` };
   }
   if (!writability.writable) logger.error(writability.reason);
   const lock = await takeDataDir({ fs, dataDir: options.dataDir, clock, setting, writable: writability.writable });
   try {
     if (writability.writable) await bringFormatUp({ fs, clock, logger, layout, found, plan, appVersion: options.appVersion });
-    // A read-only directory in an older format is not read: records in it would look damaged to this version.
-    const unreadable = !writability.writable && plan !== undefined && plan.records.length > 0;
     return await open({ fs, clock, logger, layout, settings, writability, lock, skipRecovery: unreadable });
   } catch (err) {
     await lock?.release();

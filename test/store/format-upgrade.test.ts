@@ -8,6 +8,7 @@ import { GrantLimitsSchema, GrantsFileSchema, openGrantStore } from "../../src/o
 import { silentLogger } from "../../src/shared/index.js";
 import { ContinuationRecordSchema, FORMAT_FILE, FORMAT_VERSION, openStore, SessionRecordSchema, type Store } from "../../src/store/index.js";
 import { announcementStore } from "../../src/supervisor/index.js";
+import { faultyFs } from "../support/store/faulty-fs.js";
 import { useTempDirs } from "../support/store/temp-dir.js";
 
 const tempDir = useTempDirs();
@@ -120,6 +121,19 @@ describe("data written by each released format", () => {
     const store = await openStore({ dataDir, clock, logger });
     expect(lines.map((l) => l.msg)).toContainEqual(expect.stringMatching(/^data format 1 → 2 \(finishing a migration an earlier start began\): 6 records rewritten/));
     expect((await readJson(join(dataDir, FORMAT_FILE))).migratingFrom).toBeUndefined();
+    await expectWhole(store, dataDir, 1);
+    await store.close();
+  });
+
+  it("on a read-only disk reads no session of format 1 and says why, then migrates at the first writable start", async () => {
+    const dataDir = await copyOf(1);
+    const faulty = faultyFs();
+    faulty.failWrites("EROFS");
+    const readOnly = await openStore({ dataDir, clock, fs: faulty.fs });
+    expect(readOnly.unwritable).toMatch(/read-only.*must first be migrated to format 2, which needs a writable directory/);
+    expect(readOnly.recovery.sessions).toBe(0);
+    await readOnly.close();
+    const store = await openStore({ dataDir, clock });
     await expectWhole(store, dataDir, 1);
     await store.close();
   });
