@@ -128,6 +128,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
     // Opened first: it takes the data directory, where demo mode keeps its token.
     const store = await openStore({
       dataDir: config.dataDir,
+      appVersion: VERSION,
       ...(deps.storeFs ? { fs: deps.storeFs } : {}),
       clock,
       logger: logger.child({ part: "store" }),
