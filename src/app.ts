@@ -128,6 +128,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
     // Opened first: it takes the data directory, where demo mode keeps its token.
     const store = await openStore({
       dataDir: config.dataDir,
+      appVersion: VERSION,
       ...(deps.storeFs ? { fs: deps.storeFs } : {}),
       clock,
       logger: logger.child({ part: "store" }),
@@ -334,8 +335,8 @@ export async function startApp(deps: AppDeps): Promise<App> {
     // Each listener is closed as soon as the stop begins (it was started last), so no
     // new work arrives while the rest shuts down; registered at once, so a failed
     // start of the second one still closes the first.
-    const guardFor = (ingressProxies?: string[]) =>
-      createRequestGuard({ names: ownNames, publicUrl: options.public_url, settingName: config.mode === "addon" ? "the allowed_hosts option" : "ALLOWED_HOSTS", logger: logger.child({ part: "http" }), ...(ingressProxies ? { ingressProxies } : {}) });
+    const guardFor = (ingressProxies?: string[], forwardingProxies?: string[]) =>
+      createRequestGuard({ names: ownNames, publicUrl: options.public_url, ...(forwardingProxies ? { forwardingProxies } : {}), settingName: config.mode === "addon" ? "the allowed_hosts option" : "ALLOWED_HOSTS", logger: logger.child({ part: "http" }), ...(ingressProxies ? { ingressProxies } : {}) });
     const mcpHost = options.mcp_bind ?? deps.host;
     // Behind public_url, a reverse proxy on this machine forwards every client: its X-Forwarded-For names them apart.
     const trustedProxies = options.public_url ? ["127.0.0.1", "::1"] : [];
@@ -374,7 +375,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       host: config.statusBind ?? deps.host,
       port: config.statusPort,
       ...(config.statusAllowedAddresses ? { allowedAddresses: [...config.statusAllowedAddresses, ...trialProxy], refusal: ingressRefusal(config) } : {}),
-      guard: guardFor(config.statusAllowedAddresses && [...config.statusAllowedAddresses, ...trialProxy]),
+      guard: guardFor(config.statusAllowedAddresses && [...config.statusAllowedAddresses, ...trialProxy], config.statusTrustedProxies),
       console: consoleRoutes,
       logger: logger.child({ part: "status" }),
     });

@@ -5,7 +5,7 @@ import { banner } from "./banner.js";
 import { ConfigError, loadConfig, type AppConfig } from "./config/index.js";
 import { HaAuthError } from "./ha/index.js";
 import { builtInModelProviders, ModelChoiceError } from "./models/index.js";
-import { DataDirError, DataDirInUseError } from "./store/index.js";
+import { DataDirError, DataDirInUseError, FORMAT_TOO_NEW_EXIT_CODE, FormatTooNewError } from "./store/index.js";
 import { createLogger, describeError, systemClock, type Logger } from "./shared/index.js";
 
 /** How long a stop may take before the process gives up waiting; well under the add-on's 10 s. */
@@ -99,6 +99,11 @@ async function main(): Promise<void> {
     });
   } catch (err) {
     out.open();
+    // Data of a newer HA Agent (a rolled-back add-on): nothing was changed, and the sentence says what to do.
+    if (err instanceof FormatTooNewError) {
+      console.error(err.message);
+      process.exit(FORMAT_TOO_NEW_EXIT_CODE);
+    }
     // A data directory that can never work or that another HA Agent holds, or a model left to choose, is a setting to fix, like any other invalid setting.
     if (err instanceof DataDirError || err instanceof DataDirInUseError || err instanceof ModelChoiceError) {
       console.error(err.message);

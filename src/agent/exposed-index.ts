@@ -16,6 +16,9 @@ export function exposedView(index: HomeIndex, visible: (e: IndexedEntity) => boo
     get ready() {
       return index.ready;
     },
+    get catchingUpSince() {
+      return index.catchingUpSince;
+    },
     search: (query, opts) => index.search(query, { ...opts, limit: (opts?.limit ?? 10) * 3 }).filter((hit) => ok(hit.entityId)).slice(0, opts?.limit ?? 10),
     entity: (id) => {
       const e = index.entity(id);

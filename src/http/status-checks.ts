@@ -3,7 +3,7 @@ import type { HealthCheck } from "./health.js";
 /** What the checks read; structural, so the HTTP layer does not depend on how each part is built. */
 export interface StatusSources {
   ha: { readonly status: string; readonly haVersion: string | undefined };
-  index: { readonly ready: boolean; stats(): object };
+  index: { readonly ready: boolean; readonly catchingUpSince?: number | null; stats(): object };
   store: { readonly recovery: { readonly awaitingApproval: readonly unknown[] }; readonly unwritable: string | undefined };
   model?: { describe(): { status: string; provider: string; model: string; label?: string } };
   /** User persona files that could not be loaded, one line each naming the file, line and field. */
@@ -33,10 +33,7 @@ export function createStatusChecks(sources: StatusSources): HealthCheck[] {
         details: { status: sources.ha.status, version: sources.ha.haVersion ?? null },
       }),
     },
-    {
-      name: "index",
-      check: () => ({ ok: sources.index.ready, reason: "the index of the home is still being built", details: sources.index.stats() }),
-    },
+    { name: "index", check: () => indexCheck(sources.index) },
     {
       name: "store",
       check: () => ({
@@ -55,6 +52,25 @@ export function createStatusChecks(sources: StatusSources): HealthCheck[] {
     // Failing to announce leaves every client working: degraded, never failing.
     ...(discovery ? [{ name: "discovery", check: () => discoveryCheck(discovery.status()) }] : []),
   ];
+}
+
+/**
+ * Before the first build the program has nothing to answer from: not ready.
+ * Catching up after a reconnect it answers, each answer marked stale, for the
+ * few seconds the resync takes: degraded, still 200. A 503 there would turn
+ * every HA restart into a readiness flap, and a watchdog that restarts the
+ * add-on for it would throw away the index it is about to refresh.
+ */
+function indexCheck(index: StatusSources["index"]) {
+  if (!index.ready) return { ok: false, reason: "the index of the home is still being built", details: index.stats() };
+  const since = index.catchingUpSince ?? null;
+  if (since === null) return { ok: true, details: index.stats() };
+  return {
+    ok: false,
+    degraded: true,
+    reason: `the index is catching up with Home Assistant after the connection came back (lost at ${new Date(since).toISOString()}); answers are marked stale until it has`,
+    details: { ...index.stats(), catchingUp: true },
+  };
 }
 
 function personasCheck(problems: string[]) {

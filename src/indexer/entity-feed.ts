@@ -23,9 +23,11 @@ export interface EntityFeedDeps {
   stopped: () => boolean;
   /** Called whenever the whole picture of states was replaced. */
   synced: () => void;
+  /** Called for every full snapshot, held for the first build or applied. */
+  snapshotArrived?: () => void;
 }
 
-export function createEntityFeed({ graph, clock, logger, stopped, synced }: EntityFeedDeps): EntityFeed {
+export function createEntityFeed({ graph, clock, logger, stopped, synced, snapshotArrived }: EntityFeedDeps): EntityFeed {
   const rate = new RateMeter(clock);
   let eventsApplied = 0;
   const applied = (n: number) => {
@@ -43,6 +45,7 @@ export function createEntityFeed({ graph, clock, logger, stopped, synced }: Enti
   return {
     onEntities(message, snapshot) {
       if (stopped()) return;
+      if (snapshot) snapshotArrived?.();
       if (pending) {
         if (snapshot) {
           pending.snapshot = message.a ?? {};

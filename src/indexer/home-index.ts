@@ -1,5 +1,6 @@
 import type { HaClient, Unsubscribe } from "../ha/index.js";
 import { systemClock, type Clock, type Logger } from "../shared/index.js";
+import { createCatchUp } from "./catch-up.js";
 import { createEntityFeed } from "./entity-feed.js";
 import type { EntityFilter } from "./filters.js";
 import { HomeGraph, type SearchOptions, type SearchResult } from "./graph.js";
@@ -17,6 +18,8 @@ export interface IndexStats {
   labels: number;
   /** Epoch ms of the last full resync (registries or snapshot); null before the first. */
   lastSyncAt: number | null;
+  /** Epoch ms of the connection drop the index is still catching up from; null when it is in step with HA. */
+  catchingUpSince: number | null;
   eventsPerSecond: number;
   /** State changes applied since start; a counter for benchmarks and the status page. */
   eventsApplied: number;
@@ -32,6 +35,12 @@ export interface HomeIndex {
    */
   start(): Promise<void>;
   readonly ready: boolean;
+  /**
+   * Epoch ms of the connection drop the index is still catching up from:
+   * set when the connection drops, cleared once HA's new entity snapshot and
+   * a fresh registry fetch have both been applied. Null when in step.
+   */
+  readonly catchingUpSince: number | null;
   search(query: string, opts?: SearchOptions): SearchResult[];
   entity(entityId: string): IndexedEntity | undefined;
   /** Throws IndexFilterError (code `unknown_area`, …) for a filter value that names nothing. */
@@ -66,6 +75,8 @@ export interface HomeIndexDeps {
   dataDir?: string;
   /** How long registry events are collected before one refetch. */
   registryDebounceMs?: number;
+  /** How long after a failed registry fetch the index tries again while catching up after a reconnect. Default 5 000. */
+  catchUpRetryMs?: number;
   heapUsed?: () => number;
 }
 
@@ -85,9 +96,21 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
   let ready = false;
   let stopped = false;
   let lastSyncAt: number | null = null;
-  const parts = { graph, logger, stopped: () => stopped, synced: () => void (lastSyncAt = clock.now()) };
-  const feed = createEntityFeed({ ...parts, clock });
-  const registries = createRegistrySync({ ...parts, ha, debounceMs });
+  const catchUp = createCatchUp(clock);
+  const catchUpRetryMs = deps.catchUpRetryMs ?? 5_000;
+  let catchUpRetry: NodeJS.Timeout | undefined;
+  const parts = { graph, logger, stopped: () => stopped };
+  const synced = () => void (lastSyncAt = clock.now());
+  const feed = createEntityFeed({ ...parts, clock, synced, snapshotArrived: () => catchUp.snapshotApplied() });
+  const registries = createRegistrySync({
+    ...parts,
+    ha,
+    debounceMs,
+    synced: () => {
+      synced();
+      catchUp.registriesApplied();
+    },
+  });
   const meta = createMetaRecorder({ dataDir: deps.dataDir, ha, clock, logger, stopped: parts.stopped });
   let stopSignal: () => void = () => undefined;
   const stopRequested = new Promise<void>((resolve) => (stopSignal = resolve));
@@ -98,13 +121,29 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
     else unsubscribers.push(unsubscribe);
   }
 
+  /**
+   * The refetch after a reconnect. It logs and swallows its own failures, so
+   * while the index is still catching up it is tried again: otherwise one
+   * failed fetch would leave every answer marked stale until the next drop.
+   */
+  async function resync(): Promise<void> {
+    clearTimeout(catchUpRetry);
+    await registries.resync();
+    await meta.record();
+    if (stopped || !catchUp.registriesDue() || ha.status !== "connected") return;
+    catchUpRetry = setTimeout(() => void resync(), catchUpRetryMs);
+    catchUpRetry.unref();
+  }
+
   return {
     async start() {
       if (stopped) return;
       const startedAt = clock.now();
+      // Every drop leaves the index behind until the next connection's snapshot and registry fetch are in.
+      removers.push(ha.onStatus((status) => status !== "connected" && catchUp.lost()));
       // A reconnect may have missed registry events; the entity snapshot comes by itself.
       // HA may have been upgraded while we were disconnected: the full refetch rebuilds, the meta file records it.
-      removers.push(ha.onReady(() => void registries.resync().then(meta.record)));
+      removers.push(ha.onReady(() => void resync()));
       for (const type of REGISTRY_EVENTS) keep(await ha.subscribeEvents(type, registries.onRegistryEvent));
       keep(await ha.subscribeEntities(feed.onEntities));
       const loaded = Promise.all([registries.fetchPatiently(), feed.firstSnapshot]);
@@ -126,6 +165,9 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
     get ready() {
       return ready;
     },
+    get catchingUpSince() {
+      return catchUp.since;
+    },
     search: (query, opts) => graph.search(query, opts),
     entity: (id) => graph.entity(id),
     query: (filter) => graph.query(filter),
@@ -133,6 +175,7 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
       entities: graph.entityCount,
       ...graph.counts(),
       lastSyncAt,
+      catchingUpSince: catchUp.since,
       eventsPerSecond: feed.eventsPerSecond(),
       eventsApplied: feed.eventsApplied(),
       heapUsedBytes: heapUsed(),
@@ -152,6 +195,7 @@ export function createHomeIndex(deps: HomeIndexDeps): HomeIndex {
     },
     async stop() {
       stopped = true;
+      clearTimeout(catchUpRetry);
       stopSignal();
       for (const remove of removers.splice(0)) remove();
       const unsubs = unsubscribers.splice(0);

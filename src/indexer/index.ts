@@ -16,3 +16,4 @@ export type {
   LiveState,
   Registries,
 } from "./model.js";
+export { IndexMetaSchema, INDEX_FORMAT_VERSION, readIndexMeta, type IndexMeta } from "./meta.js";

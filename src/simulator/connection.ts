@@ -1,7 +1,7 @@
 import { WebSocket, type RawData } from "ws";
 import { checkAuthMessage } from "./auth-message.js";
 import { CommandError } from "./command-error.js";
-import type { CommandConnection, CommandMessage, ServerContext } from "./context.js";
+import type { Command, CommandConnection, CommandMessage, ServerContext } from "./context.js";
 import type { SimUser } from "./users.js";
 
 /**
@@ -263,11 +263,21 @@ export class SimConnection implements CommandConnection {
       return;
     }
     this.lastId = id;
+    const delay = this.ctx.faults.delayedCommands.get(type);
+    if (delay === undefined) return this.run(command, msg as CommandMessage);
+    const timer = setTimeout(() => {
+      this.delayed.delete(timer);
+      if (!this.closed) this.run(command, msg as CommandMessage);
+    }, delay);
+    this.delayed.add(timer);
+  }
+
+  private run(command: Command, msg: CommandMessage): void {
     try {
-      const done = command.handle(this, msg as CommandMessage);
-      if (done instanceof Promise) done.catch((err: unknown) => this.fail(id, err));
+      const done = command.handle(this, msg);
+      if (done instanceof Promise) done.catch((err: unknown) => this.fail(msg.id, err));
     } catch (err) {
-      this.fail(id, err);
+      this.fail(msg.id, err);
     }
   }
 

@@ -8,6 +8,8 @@ export interface FaultState {
   frozen: boolean;
   slowMs: number;
   refuseAuth: boolean;
+  /** Commands answered only after this many ms, by type: HA busy starting up, say. */
+  delayedCommands: Map<string, number>;
 }
 
 /** What every connection and REST request shares. */

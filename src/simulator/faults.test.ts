@@ -41,6 +41,19 @@ describe("freeze, slow and refuse", () => {
     expect(await c.next()).toEqual({ id: 2, type: "pong" });
   });
 
+  it("delayCommand answers only that command late, while the others go on", async () => {
+    const c = await authed();
+    sim.faults.delayCommand("get_config", 400);
+    c.send({ id: 1, type: "get_config" });
+    c.send({ id: 2, type: "ping" });
+    expect(await c.next()).toEqual({ id: 2, type: "pong" });
+    await expect(c.next(150)).rejects.toThrow(/no message/);
+    expect(await c.next(1_000)).toMatchObject({ id: 1, type: "result", success: true });
+    sim.faults.delayCommand("get_config", 0);
+    c.send({ id: 3, type: "get_config" });
+    expect(await c.next(150)).toMatchObject({ id: 3, success: true });
+  });
+
   it("slow delays answers but keeps their order", async () => {
     const c = await authed();
     sim.faults.slow(250);

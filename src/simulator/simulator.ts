@@ -60,6 +60,12 @@ export interface Simulator {
     slow(ms: number): void;
     /** Every auth attempt gets `auth_invalid` (and REST 401). */
     refuseAuth(on: boolean): void;
+    /**
+     * Handles commands of `type` only `ms` after they arrive (0 turns it off),
+     * as a Home Assistant still loading its integrations after a restart
+     * answers them late; other commands and events go on meanwhile.
+     */
+    delayCommand(type: string, ms: number): void;
     /** Fires state changes as fast as possible; resolves once all were sent. */
     burst(o: { changes: number; entityIds?: string[] }): Promise<void>;
   };
@@ -104,7 +110,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     home,
     users,
     auth,
-    faults: { frozen: false, slowMs: 0, refuseAuth: false },
+    faults: { frozen: false, slowMs: 0, refuseAuth: false, delayedCommands: new Map() },
     commands: allCommands(),
     logger: options.logger ?? silentLogger,
     authTimeoutMs: options.authTimeoutMs ?? 10_000,
@@ -182,6 +188,10 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       },
       refuseAuth: (on) => {
         ctx.faults.refuseAuth = on;
+      },
+      delayCommand: (type, ms) => {
+        if (ms > 0) ctx.faults.delayedCommands.set(type, ms);
+        else ctx.faults.delayedCommands.delete(type);
       },
       burst: (o) => burst(home, o),
     },

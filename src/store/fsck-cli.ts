@@ -1,6 +1,7 @@
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { describeError } from "../shared/index.js";
 import { DataDirInUseError } from "./data-lock.js";
+import { FORMAT_TOO_NEW_EXIT_CODE, FormatTooNewError } from "./format-too-new.js";
 import { runFsck } from "./fsck.js";
 
 const USAGE = "usage: npm run fsck -- --data DIR [--repair]";
@@ -18,11 +19,12 @@ Options:
   -h, --help   show this help
 
 Exit codes: 0 clean (or clean after --repair), 1 problems found (or left), 2 bad usage,
-3 HA Agent is running on this data directory.
+3 HA Agent is running on this data directory, 4 the data was written by a newer
+HA Agent (nothing is checked or changed).
 The storage format is described in docs/storage.md.
 Example: npm run fsck -- --data ./data --repair`;
 
-/** Exit codes: 0 clean (or clean after --repair), 1 problems found (or left), 2 bad usage, 3 data directory in use. */
+/** Exit codes: 0 clean (or clean after --repair), 1 problems found (or left), 2 bad usage, 3 data directory in use, 4 data of a newer HA Agent. */
 async function main(argv: string[]): Promise<number> {
   if (argv.includes("--help") || argv.includes("-h")) {
     console.log(HELP);
@@ -41,7 +43,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const repair = argv.includes("--repair");
-  const { report, findings } = await runFsck({ dataDir, repair });
+  const { report, findings } = await runFsck({ dataDir, repair, ...(await packageVersion()) });
   console.log(`Checked ${dataDir}: ${report.sessions} sessions, ${report.continuations} continuations, in ${report.durationMs} ms.`);
   if (findings.length === 0) {
     console.log("No problems found.");
@@ -64,12 +66,26 @@ async function main(argv: string[]): Promise<number> {
   return 1;
 }
 
+/** The version in package.json (beside dist/ in the image and in a clone), recorded in format.json when --repair migrates. */
+async function packageVersion(): Promise<{ appVersion?: string }> {
+  try {
+    const { version } = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8")) as { version?: unknown };
+    return typeof version === "string" ? { appVersion: version } : {};
+  } catch {
+    return {};
+  }
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
     if (err instanceof DataDirInUseError) {
       console.error(`fsck did not run: ${err.message}`);
       process.exit(3);
+    }
+    if (err instanceof FormatTooNewError) {
+      console.error(`fsck did not run: ${err.message}`);
+      process.exit(FORMAT_TOO_NEW_EXIT_CODE);
     }
     console.error(`fsck could not finish: ${describeError(err)}`);
     process.exit(1);

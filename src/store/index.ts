@@ -26,7 +26,7 @@ export {
 } from "./errors.js";
 export { DataDirError } from "./data-dir.js";
 export { DataDirInUseError, LOCK_FILE, LockRecordSchema, type LockRecord } from "./data-lock.js";
-export { FormatTooNewError } from "./read-record.js";
+export { FormatTooNewError, FORMAT_TOO_NEW_EXIT_CODE } from "./format-too-new.js";
 export { MEMORY_CACHE_SESSIONS } from "./memory-cache.js";
 export {
   FORMAT_VERSION,
@@ -88,4 +88,7 @@ export {
   type ArtifactRef,
   type Usage,
 } from "./continuation-schema.js";
-export { StepEntrySchema, LogLineSchema, STEP_TYPES, type StepEntry, type LogLine } from "./step-schema.js";
+export { StepEntrySchema, LogLineSchema, StoredLineSchema, FinalDetailSchema, STEP_TYPES, type StepEntry, type LogLine } from "./step-schema.js";
+export { ArtifactMetaSchema } from "./artifacts.js";
+export { FORMAT_FILE, FormatMarkerSchema, type FormatMarker } from "./data-format.js";
+export { MIGRATIONS } from "./migrations.js";

@@ -1,20 +1,10 @@
 import type { z } from "zod";
-import { HaAgentError } from "../shared/index.js";
 import { errnoOf } from "./errors.js";
+import { FormatTooNewError } from "./format-too-new.js";
 import type { StoreFs } from "./fs.js";
 import { FORMAT_VERSION } from "./session-schema.js";
 
 export type ReadResult<T> = { kind: "ok"; value: T } | { kind: "missing" } | { kind: "corrupt"; reason: string };
-
-/** Data written by a newer HA Agent; refusing to start beats quarantining good data. */
-export class FormatTooNewError extends HaAgentError {
-  constructor(path: string, found: number) {
-    super(
-      "format_too_new",
-      `${path} has formatVersion ${found}, but this version of HA Agent reads only ${FORMAT_VERSION}; update the add-on, or restore a backup made by this version.`,
-    );
-  }
-}
 
 /**
  * The largest record read. Records the store writes stay far below it (every

@@ -1,8 +1,13 @@
 import { z } from "zod";
 import { ULID_PATTERN } from "./ids.js";
 
-/** Bumped when the on-disk shape changes incompatibly; readers refuse newer formats. */
-export const FORMAT_VERSION = 1;
+/**
+ * The data format: every record under the data directory is in it, and
+ * `format.json` says it. Bumped with any change to a stored record's shape
+ * (test/store/formats.test.ts fails until it is), with a migration step in
+ * `migrations.ts`; a build refuses a directory in a newer format.
+ */
+export const FORMAT_VERSION = 2;
 
 const Ulid = z.string().regex(ULID_PATTERN, "expected a ULID");
 

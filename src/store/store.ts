@@ -11,6 +11,10 @@ import { checkDataDir, type Writability } from "./data-dir.js";
 import { DataDirInUseError, findLiveHolder, lockDataDir, LOCK_FILE, type DataDirLock } from "./data-lock.js";
 import { ContinuationRecordSchema } from "./continuation-schema.js";
 import { readRecord } from "./read-record.js";
+import { readFormatMarker, refuseNewerFormat, writeFormatMarker, type FormatFound } from "./data-format.js";
+import { applyMigration, migrationLine, planMigration, type MigrationPlan } from "./migrations.js";
+import { emptyReport } from "./recovery-report.js";
+import { FORMAT_VERSION } from "./session-schema.js";
 import { recover } from "./recovery.js";
 import type { RecoveryReport } from "./recovery-report.js";
 import { createSessionsApi, type SessionsApi } from "./sessions.js";
@@ -37,9 +41,21 @@ export interface StoreOptions {
   inlineDetailMaxBytes?: number;
   /** Active sessions one owner may hold. Default 50. */
   maxSessionsPerOwner?: number;
+  /** This HA Agent's version, kept in `format.json` so a refusal by an older one can name it. */
+  appVersion?: string;
   /** How people set the data directory and the session cap, for messages that name them. */
   settingNames?: { dataDir: string; maxSessions: string };
 }
+
+/** Runs `run` once after `ms`; returns a function that cancels it. */
+export type Schedule = (ms: number, run: () => void) => () => void;
+
+const unrefTimeout: Schedule = (ms, run) => {
+  const timer = setTimeout(run, ms);
+  // A pending sweep must not keep a finished process alive.
+  timer.unref();
+  return () => clearTimeout(timer);
+};
 
 export interface Store {
   /** What boot recovery found and fixed. */
@@ -51,8 +67,13 @@ export interface Store {
   readonly steps: StepsApi;
   readonly artifacts: ArtifactsApi;
   sweep(): Promise<SweepReport>;
-  /** Sweeps every `intervalMs` (default 15 minutes) until the returned function is called. */
-  startSweeper(options?: { intervalMs?: number }): () => void;
+  /**
+   * Sweeps `firstAfterMs` after it starts (default 1 minute: a program that
+   * restarts more often than every 15 minutes must still sweep), then every
+   * `intervalMs` (default 15 minutes), until the returned function is called.
+   * `schedule` is the timer seam for tests; it returns a cancel function.
+   */
+  startSweeper(options?: { intervalMs?: number; firstAfterMs?: number; schedule?: Schedule }): () => void;
   /** Flushes and fsyncs every pending step log and stops sweepers. */
   close(): Promise<void>;
 }
@@ -73,12 +94,22 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     maxSessionsSetting: options.settingNames?.maxSessions ?? "max_sessions_per_principal",
   };
 
+  // Before anything is written, the lock file included: data of a newer HA Agent is refused as it is.
+  const found = await readFormatMarker(fs, options.dataDir);
+  refuseNewerFormat(options.dataDir, found);
+  const plan = await planMigration({ fs, layout, found });
   const setting = options.settingNames?.dataDir ?? "DATA_DIR";
-  const writability = await checkDataDir(fs, options.dataDir, setting);
+  let writability = await checkDataDir(fs, options.dataDir, setting);
+  // A read-only directory in an older format is not read: its records would look damaged to this version.
+  const unreadable = !writability.writable && plan !== undefined && plan.older > 0;
+  if (!writability.writable && unreadable) {
+    writability = { writable: false, reason: `${writability.reason} Its data (format ${plan.from}) must first be migrated to format ${FORMAT_VERSION}, which needs a writable directory; until then no session is read.` };
+  }
   if (!writability.writable) logger.error(writability.reason);
   const lock = await takeDataDir({ fs, dataDir: options.dataDir, clock, setting, writable: writability.writable });
   try {
-    return await open({ fs, clock, logger, layout, settings, writability, lock });
+    if (writability.writable) await bringFormatUp({ fs, clock, logger, layout, found, plan, appVersion: options.appVersion });
+    return await open({ fs, clock, logger, layout, settings, writability, lock, skipRecovery: unreadable });
   } catch (err) {
     await lock?.release();
     throw err;
@@ -99,6 +130,25 @@ async function takeDataDir(options: { fs: StoreFs; dataDir: string; clock: Clock
   return undefined;
 }
 
+/**
+ * Migrates an older format (one log line), or records this version in
+ * `format.json` when another one wrote it last, so a later refusal by an
+ * older build can say which version wrote the data.
+ */
+async function bringFormatUp(options: { fs: StoreFs; clock: Clock; logger: Logger; layout: Layout; found: FormatFound; plan: MigrationPlan | undefined; appVersion: string | undefined }): Promise<void> {
+  const { fs, clock, logger, layout, found, plan, appVersion } = options;
+  if (plan) {
+    const result = await applyMigration({ fs, layout, clock, plan, ...(appVersion ? { appVersion } : {}) });
+    const total = result.rewritten.session + result.rewritten.turn + result.rewritten.artifactMeta;
+    if (total > 0 || result.resumed || found.kind === "ok") logger.info({ migration: result }, migrationLine(result));
+    else logger.debug(`new data directory in data format ${FORMAT_VERSION}`);
+    return;
+  }
+  if (found.kind === "ok" && appVersion && found.marker.writtenBy !== appVersion) {
+    await writeFormatMarker({ fs, dataDir: layout.dataDir, tmpDir: layout.tmpDir, marker: { ...found.marker, writtenBy: appVersion, updatedAt: clock.now() } });
+  }
+}
+
 async function open(options: {
   fs: StoreFs;
   clock: Clock;
@@ -107,10 +157,11 @@ async function open(options: {
   settings: StoreSettings;
   writability: Writability;
   lock: DataDirLock | undefined;
+  skipRecovery: boolean;
 }): Promise<Store> {
   const { fs, clock, logger, layout, settings, writability, lock } = options;
   // A read-only directory is only read: recovery reports what it would fix and fixes it once writable again.
-  const { report, sessions } = await recover({ fs, layout, clock, repair: writability.writable, deep: false, maxProblems: 200 });
+  const { report, sessions } = options.skipRecovery ? { report: emptyReport(), sessions: [] } : await recover({ fs, layout, clock, repair: writability.writable, deep: false, maxProblems: 200 });
   logRecovery(logger, report);
 
   const ctx = new StoreContext(fs, layout, clock, logger, idGenerator(clock), settings);
@@ -144,16 +195,22 @@ async function open(options: {
     steps: createStepsApi(ctx),
     artifacts,
     sweep: runSweep,
-    startSweeper({ intervalMs = 15 * 60 * 1000 } = {}) {
+    startSweeper({ intervalMs = 15 * 60 * 1000, firstAfterMs = 60 * 1000, schedule = unrefTimeout } = {}) {
       if (ctx.unwritable) return () => {};
-      const timer = setInterval(() => {
+      let stopped = false;
+      let cancel = schedule(firstAfterMs, pass);
+      // Each pass schedules the next one when it ends, so a slow sweep never overlaps the next.
+      function pass() {
         runSweep()
           .then((r) => logger.debug({ ...r }, "sweep done"))
-          .catch((err: unknown) => logger.warn(`sweep failed: ${describeError(err)}`));
-      }, intervalMs);
-      timer.unref();
+          .catch((err: unknown) => logger.warn(`sweep failed: ${describeError(err)}`))
+          .finally(() => {
+            if (!stopped) cancel = schedule(intervalMs, pass);
+          });
+      }
       const stop = () => {
-        clearInterval(timer);
+        stopped = true;
+        cancel();
         stoppers.delete(stop);
       };
       stoppers.add(stop);

@@ -1,6 +1,6 @@
 import { access, readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createLogger, manualClock } from "../shared/index.js";
 import { nodeStoreFs, openStore, type StoreFs } from "./index.js";
 import { useTempDirs } from "../../test/support/store/temp-dir.js";
@@ -78,6 +78,36 @@ describe("sweeper", () => {
     refuse = false;
     expect((await store.sweep()).removedArtifacts).toBe(1);
     expect(await exists(join(dataDir, "artifacts", stray.id))).toBe(false);
+    await store.close();
+  });
+
+  it("runs its first pass a minute after it starts, not only after the first 15-minute interval, then every interval", async () => {
+    const dataDir = await tempDir();
+    const clock = manualClock();
+    const store = await openStore({ dataDir, clock, continuationRetentionMs: DAY });
+    const s = await store.sessions.create({ owner: "u" });
+    const { continuation } = await store.continuations.create("u", s.id, { message: "a" });
+    await store.continuations.update("u", continuation.id, { status: "completed", response: { finalMessage: "ok" } });
+    // A program that restarted a day later: the finished turn is past retention.
+    clock.advance(DAY + HOUR);
+
+    const timers: { ms: number; run: () => void; cancelled: boolean }[] = [];
+    const stop = store.startSweeper({
+      schedule: (ms, run) => {
+        const timer = { ms, run, cancelled: false };
+        timers.push(timer);
+        return () => void (timer.cancelled = true);
+      },
+    });
+    expect(timers.map((t) => t.ms)).toEqual([60_000]);
+    timers[0]!.run();
+    await vi.waitFor(() => expect(timers).toHaveLength(2));
+    expect(await exists(join(dataDir, "sessions", s.id, "turns", `${continuation.id}.json`))).toBe(false);
+    expect(store.sessions.get("u", s.id)?.messages).toEqual([]);
+    expect(timers[1]!.ms).toBe(15 * 60_000);
+
+    stop();
+    expect(timers[1]!.cancelled).toBe(true);
     await store.close();
   });
 });

@@ -21,7 +21,8 @@ export async function startIngressProxy(target: string, user: () => IngressUser 
       return;
     }
     const who = user();
-    const headers = { ...req.headers, host: upstream.host, "x-ingress-path": prefix, ...(who ? { "x-remote-user-id": who.id, "x-remote-user-name": who.name, "x-remote-user-display-name": who.name } : {}) };
+    // As Home Assistant's ingress does: the add-on is told the host the person opened (X-Forwarded-Host).
+    const headers = { ...req.headers, host: upstream.host, "x-forwarded-host": req.headers.host ?? "", "x-ingress-path": prefix, ...(who ? { "x-remote-user-id": who.id, "x-remote-user-name": who.name, "x-remote-user-display-name": who.name } : {}) };
     const out = request({ host: upstream.hostname, port: upstream.port, path: req.url.slice(prefix.length), method: req.method, headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { healthReport, startMcpListener } from "../../src/http/index.js";
 import { createMcpEndpoint } from "../../src/mcp/index.js";
 import { HaAgentError, silentLogger, type Principal } from "../../src/shared/index.js";
-import { ContinuationRecordSchema, type ContinuationRecord } from "../../src/store/index.js";
+import { ContinuationRecordSchema, FORMAT_VERSION, type ContinuationRecord } from "../../src/store/index.js";
 import { createAgentTasks, createAgentTools, ToolRegistry, type AgentService, type ApprovalAnswer } from "../../src/tools/index.js";
 
 /** The approval every turn of the fake agent waits for. */
@@ -13,7 +13,7 @@ const ulid = (n: number) => `01JD${String(n).padStart(22, "0")}`;
 /** A turn waiting for a person's yes to turn on the kitchen light. */
 export function waitingRecord(args: { id: string; owner: string; stream?: boolean }): ContinuationRecord {
   return ContinuationRecordSchema.parse({
-    formatVersion: 1,
+    formatVersion: FORMAT_VERSION,
     id: args.id,
     sessionId: ulid(900),
     owner: args.owner,

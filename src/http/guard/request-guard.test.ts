@@ -72,6 +72,17 @@ describe("the request guard", () => {
     expect(await refused("agent.example.com", "https://agent.example.com:8443")).toBe(true);
   });
 
+  it("takes a local proxy's forwarded host as the page's origin for the Origin check only, and only from that proxy", async () => {
+    const names = createOwnNames({ fixed: fixedOwnNames({ addon: false, publicUrl: undefined, allowedHosts: [] }), clock: manualClock() });
+    const g = createRequestGuard({ names, settingName: "ALLOWED_HOSTS", forwardingProxies: ["127.0.0.1"] });
+    const viaProxy = { host: "127.0.0.1:8099", "x-forwarded-host": "127.0.0.1:9000", origin: "http://127.0.0.1:9000" };
+    expect(await g.check(request(viaProxy, "127.0.0.1"))).toBeUndefined();
+    expect((await g.check(request(viaProxy, "192.168.1.20")))?.status).toBe(403);
+    expect((await g.check(request({ ...viaProxy, origin: "http://127.0.0.1:1880" }, "127.0.0.1")))?.status).toBe(403);
+    // The Host check does not believe it: a rebound name is refused whatever the proxy forwards.
+    expect((await g.check(request({ ...viaProxy, host: "rebind.attacker.example" }, "127.0.0.1")))?.status).toBe(421);
+  });
+
   it("learns Home Assistant's own addresses when an unknown name arrives, asking at most once a minute", async () => {
     let asked = 0;
     const g = guard({

@@ -17,6 +17,13 @@ export interface RequestGuardOptions {
    * opened Home Assistant by, and a page's Origin must be that same host.
    */
   ingressProxies?: readonly string[];
+  /**
+   * Reverse proxies on this machine that serve the status page from their
+   * own origin (an ingress stand-in): a page's Origin may be the host they
+   * name in X-Forwarded-Host. Only the Origin check believes them; the Host
+   * check does not.
+   */
+  forwardingProxies?: readonly string[];
   /** `public_url`: behind a reverse proxy, pages are served from its https origin. */
   publicUrl?: string | undefined;
   /** How refusals name the setting that adds a host: `allowed_hosts` or `ALLOWED_HOSTS`. */
@@ -48,6 +55,7 @@ export function createRequestGuard(options: RequestGuardOptions): RequestGuard {
   const ingress = new Set((options.ingressProxies ?? []).map(bare));
   const add = `add it to ${options.settingName}`;
   const publicOrigin = options.publicUrl ? pageOrigin(options.publicUrl)?.origin : undefined;
+  const forwarding = new Set((options.forwardingProxies ?? []).map(bare));
   return {
     async check(req) {
       const host = parseHostHeader(req.headers.host);
@@ -66,7 +74,8 @@ export function createRequestGuard(options: RequestGuardOptions): RequestGuard {
       }
       const origin = req.headers.origin;
       if (origin !== undefined) {
-        const forwarded = fromIngress ? parseHostHeader(req.headers["x-forwarded-host"]) : undefined;
+        const fromForwarder = fromIngress || forwarding.has(bare(req.socket.remoteAddress));
+        const forwarded = fromForwarder ? parseHostHeader(req.headers["x-forwarded-host"]) : undefined;
         const page = pageOrigin(origin);
         if (!page || !allowedPage(page, { host, forwarded, publicOrigin })) {
           const where = page ? `a page at ${page.origin}` : "a page whose origin is hidden or unreadable";
@@ -98,8 +107,8 @@ function pageOrigin(value: string): URL | undefined {
 /** Whether a page at `page` may call: the request's own origin, public_url's, or Home Assistant's page behind ingress. */
 function allowedPage(page: URL, o: { host: HostHeader; forwarded: HostHeader | undefined; publicOrigin: string | undefined }): boolean {
   if (page.origin === o.publicOrigin) return true;
-  // Behind ingress the page is Home Assistant's, at whatever scheme the person opened it by.
-  if (o.forwarded) return page.host === o.forwarded.host;
+  // Behind ingress (or a local proxy) the page is the proxy's, at whatever scheme the person opened it by.
+  if (o.forwarded && page.host === o.forwarded.host) return true;
   if (page.protocol !== "http:") return false;
   if (page.host === o.host.host) return true;
   const port = (h: string) => (/:(\d+)$/.exec(h)?.[1] ?? "80");

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ContinuationRecordSchema } from "../../store/index.js";
+import { ContinuationRecordSchema, FORMAT_VERSION } from "../../store/index.js";
 import { ContinuationResultWire, continuationResult } from "./wire.js";
 
 const record = (status: string) =>
   ContinuationRecordSchema.parse({
-    formatVersion: 1,
+    formatVersion: FORMAT_VERSION,
     id: "01JD0000000000000000000001",
     sessionId: "01JD0000000000000000000002",
     owner: "alice",

@@ -225,7 +225,8 @@ describe("grounding tools", () => {
     const states = await value(registry, "state_query", { area: "hallway" });
     expect(states).toMatchObject({ stale: true, ha_last_seen: new Date(lastSeen).toISOString() });
     // First in the JSON a model reads, so a cut preview still carries it.
-    expect(Object.keys(states).slice(0, 2)).toEqual(["stale", "ha_last_seen"]);
+    expect(Object.keys(states).slice(0, 3)).toEqual(["stale", "stale_reason", "ha_last_seen"]);
+    expect(states.stale_reason).toBe("ha_unreachable");
     const search = await value(registry, "index_search", { query: "hallway" });
     expect(search).toMatchObject({ stale: true, ha_last_seen: new Date(lastSeen).toISOString() });
     const rendered = await value(registry, "render_context", { area: "hallway" });
