@@ -42,6 +42,8 @@ await mkdir(out, { recursive: true, mode: 0o700 });
 // A build that keeps its version in format.json takes it from here; older ones ignore the option.
 const { version } = JSON.parse(await readFile(join(dist, "..", "package.json"), "utf8"));
 const store = await openStore({ dataDir: out, clock, appVersion: version });
+// clock.json (from format 2): renewed only at close here, so the fixture stays the same from run to run.
+store.keepClockMark?.({ schedule: () => () => {} });
 const ADMIN = "8f2c1d4e5a6b7c8d9e0f1a2b3c4d5e6f";
 
 /** The agent's journal line of one Gemini call (src/agent/records.ts), journaled before any tool runs, so a resume never asks again. */

@@ -25,7 +25,7 @@ import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpEndpoint } from "./mcp/index.js";
 import { builtInPersonas, describeProblem, PersonaRegistry, watchPersonaDir } from "./personas/index.js";
 import type { Clock, Logger } from "./shared/index.js";
-import { MCP_PATHS, describeError, homeTimeZone } from "./shared/index.js";
+import { MCP_PATHS, describeError, homeTimeZone, loggedClockJumps, systemMonotonic, watchClockJumps } from "./shared/index.js";
 import { ingressRefusal, isLocalSupervisor } from "./banner.js";
 import type { House, Simulator } from "./simulator/index.js";
 import { loadSecret, openStore, type Store, type StoreFs } from "./store/index.js";
@@ -131,6 +131,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       appVersion: VERSION,
       ...(deps.storeFs ? { fs: deps.storeFs } : {}),
       clock,
+      monotonic: systemMonotonic,
       logger: logger.child({ part: "store" }),
       sessionIdleMs: config.options.session_idle_days * 86_400_000,
       continuationRetentionMs: config.options.continuation_retention_hours * 3_600_000,
@@ -173,6 +174,13 @@ export async function startApp(deps: AppDeps): Promise<App> {
 
     const stopSweeper = store.startSweeper();
     onStop("sweeper", async () => stopSweeper());
+    // What the data last saw of the clock, for the next start after a reboot with the clock behind.
+    const stopClockMark = store.keepClockMark();
+    onStop("clock mark", async () => stopClockMark());
+    // A jump of the wall clock is logged when it happens, whether or not a deadline is waiting.
+    const jumps = loggedClockJumps({ clock, monotonic: systemMonotonic, logger: logger.child({ part: "clock" }) });
+    const stopClockWatch = watchClockJumps(jumps);
+    onStop("clock watch", async () => stopClockWatch());
 
     const client = createHaClient({ wsUrl: ha.wsUrl, apiUrl: ha.apiUrl, token: ha.token, logger: logger.child({ part: "ha" }), clock, createWebSocket: deps.createWebSocket, fetch: deps.fetch, retryInitial: config.mode !== "demo", ...deps.haTiming });
     const index = createHomeIndex({ ha: client, logger: logger.child({ part: "index" }), clock, dataDir: config.dataDir });
@@ -213,6 +221,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
       automationEdits: options.allow_automation_edits,
       maxConcurrentModelCalls: options.max_concurrent_model_calls,
       approvalTimeoutMs: options.approval_timeout_s * 1_000,
+      jumps,
       personas,
       timeZone,
     });

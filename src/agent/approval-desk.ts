@@ -26,8 +26,15 @@ export class ApprovalDesk {
   readonly #answers = new Map<string, Answer>();
   readonly #watchers = new Map<string, Set<() => void>>();
   readonly #newId: () => string;
+  /** Approvals asked in this run; any other was carried over a restart (see `carriedFrom`). */
+  readonly #askedHere = new Set<string>();
 
-  constructor(private readonly options: { store: Store; clock: Clock; monotonic: Monotonic; jumps?: ClockJumps; checkMs?: number; approvalTimeoutMs: number }) {
+  /**
+   * `carriedFrom`: the latest wall-clock time the data had seen before this
+   * run (the store's `lastSeenAt`). A carried approval's time left counts from
+   * there when the clock now reads earlier.
+   */
+  constructor(private readonly options: { store: Store; clock: Clock; monotonic: Monotonic; jumps?: ClockJumps; checkMs?: number; approvalTimeoutMs: number; carriedFrom?: number }) {
     this.#newId = idGenerator(options.clock);
   }
 
@@ -98,6 +105,7 @@ export class ApprovalDesk {
         if (current?.status !== "input_required" || current.approval?.id !== request.id) {
           const usage: Partial<Usage> | undefined = spent ? { ...spent, ...(args.model ? { model: args.model } : {}) } : undefined;
           await store.continuations.update(owner, continuationId, { status: "input_required", approval: request, ...(usage ? { usage } : {}) });
+          this.#askedHere.add(request.id);
         }
         return this.#wait(continuationId, request, signal);
       },
@@ -121,10 +129,11 @@ export class ApprovalDesk {
         resolve(outcome);
       };
       const stopped = () => finish(undefined);
-      const { clock, monotonic, jumps, checkMs } = this.options;
+      const { clock, monotonic, jumps, checkMs, carriedFrom } = this.options;
       // Never longer than the approval's own timeout from now: a clock far behind after a reboot cannot stretch it.
       const maxMs = request.expiresAt - request.requestedAt;
-      const stop = watchDeadline({ clock, monotonic, jumps, checkMs, expiresAt: request.expiresAt, maxMs, due: () => finish({ decision: "expired" }) });
+      const notBefore = this.#askedHere.has(request.id) ? undefined : carriedFrom;
+      const stop = watchDeadline({ clock, monotonic, jumps, checkMs, expiresAt: request.expiresAt, maxMs, ...(notBefore === undefined ? {} : { notBefore }), due: () => finish({ decision: "expired" }) });
       signal.addEventListener("abort", stopped, { once: true });
       this.#waiting.set(continuationId, { approvalId: request.id, deliver: finish });
       if (signal.aborted) stopped();

@@ -60,12 +60,15 @@ export async function expiredEarlier(args: { store: Store; owner: string; record
 export class ApprovalDeadlines {
   readonly #stops = new Set<() => void>();
 
-  constructor(private readonly options: { clock: Clock; monotonic: Monotonic; jumps?: ClockJumps; checkMs?: number }) {}
+  /** `carriedFrom`: as for ApprovalDesk; every deadline here was carried over a restart. */
+  constructor(private readonly options: { clock: Clock; monotonic: Monotonic; jumps?: ClockJumps; checkMs?: number; carriedFrom?: number }) {}
 
   /** Runs `due` once the approval's deadline has passed, by the wall clock or by time elapsed since now (at most its own timeout). */
   at(pending: PendingApproval, due: () => Promise<void>): void {
+    const { carriedFrom, ...timing } = this.options;
     const stop = watchDeadline({
-      ...this.options,
+      ...timing,
+      ...(carriedFrom === undefined ? {} : { notBefore: carriedFrom }),
       expiresAt: pending.expiresAt,
       maxMs: pending.expiresAt - pending.requestedAt,
       unref: true,

@@ -375,6 +375,66 @@ describe("an approval's deadline", () => {
       expect(warnings.filter((w) => w.name === "TimeoutOverflowWarning")).toEqual([]);
     });
 
+    it("after a reboot with the clock 180 days behind, a carried approval keeps the time it had left when the program stopped, not a fresh timeout", async () => {
+      const s = await stack();
+      s.sim.home.setState("lock.front_door", "locked");
+      const T0 = Date.now();
+      const before = manualClock(T0);
+      await s.store.close();
+      s.store = await openStore({ dataDir: s.dir, clock: before, monotonic: stopwatch() });
+      s.store.keepClockMark({ schedule: () => () => {} });
+      const first = s.runtime(scriptedModel([{ text: "", toolCalls: [unlockFrontDoor] }]), ACTS, [], { clock: before });
+      const waiting = await waitingTurn(s, first);
+      expect(waiting.approval!.expiresAt - waiting.approval!.requestedAt).toBe(600_000);
+      // Four of the ten minutes pass; then the power goes (the note of the last time seen is renewed as it stops).
+      before.advance(240_000);
+      await first.drain(1_000);
+      await s.store.close();
+
+      const behind = manualClock(T0 - 180 * DAY);
+      const monotonic = stopwatch();
+      const store = (s.store = await openStore({ dataDir: s.dir, clock: behind, monotonic }));
+      expect(store.lastSeenAt).toBe(T0 + 240_000);
+      const runtime = s.runtime(scriptedModel([{ text: "", toolCalls: [unlockFrontDoor] }]), ACTS, [], { clock: behind, monotonic, deadlineCheckMs: 10 });
+      await runtime.takeUpWaiting(store.recovery.awaitingApproval);
+      await settle();
+      expect((await runtime.get(alice, waiting.id)).status).toBe("input_required");
+      monotonic.advance(330_000);
+      behind.advance(330_000);
+      await settle();
+      expect((await runtime.get(alice, waiting.id)).status).toBe("input_required");
+      // Six minutes were left: past them it ends, with nothing done.
+      monotonic.advance(40_000);
+      behind.advance(40_000);
+      await settle();
+      expect(await runtime.get(alice, waiting.id)).toMatchObject({ status: "expired", error: { code: "approval_expired" } });
+      expect(callsOf(s, "lock", "unlock")).toBe(0);
+      await runtime.drain(1_000);
+    });
+
+    it("an approval asked while the clock is behind what the data last saw still gets its whole timeout", async () => {
+      const s = await stack();
+      s.sim.home.setState("lock.front_door", "locked");
+      const T0 = Date.now();
+      const before = manualClock(T0);
+      await s.store.close();
+      s.store = await openStore({ dataDir: s.dir, clock: before });
+      await s.store.sessions.create({ owner: alice.id });
+      await s.store.close();
+      const behind = manualClock(T0 - 180 * DAY);
+      const monotonic = stopwatch();
+      s.store = await openStore({ dataDir: s.dir, clock: behind, monotonic });
+      expect(s.store.lastSeenAt).toBeGreaterThanOrEqual(T0);
+      const runtime = s.runtime(scriptedModel([{ text: "", toolCalls: [unlockFrontDoor] }]), ACTS, [], { clock: behind, monotonic, deadlineCheckMs: 10 });
+      const waiting = await waitingTurn(s, runtime);
+      monotonic.advance(540_000);
+      behind.advance(540_000);
+      await settle();
+      expect((await runtime.get(alice, waiting.id)).status).toBe("input_required");
+      await runtime.cancel(alice, waiting.id).catch(() => undefined);
+      await runtime.drain(1_000);
+    });
+
     it("after a forward jump past the deadline, the waiting turn expires promptly with nothing done, and the session takes messages again", async () => {
       const s = await stack();
       s.sim.home.setState("lock.front_door", "locked");

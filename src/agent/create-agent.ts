@@ -1,6 +1,6 @@
 import type { HaClient } from "../ha/index.js";
 import type { HomeIndex } from "../indexer/index.js";
-import type { Clock, Logger } from "../shared/index.js";
+import type { Clock, ClockJumps, Logger } from "../shared/index.js";
 import type { PersonaRegistry } from "../personas/index.js";
 import type { Store } from "../store/index.js";
 import { createCallServiceTool, createGroundingTools, createLogicTools, createTimeTools, ToolRegistry, type ActuationCeiling, type ToolNameSeparator } from "../tools/index.js";
@@ -22,6 +22,8 @@ export interface CreateAgentOptions {
   maxConcurrentModelCalls?: number;
   /** approval_timeout_s, in ms. */
   approvalTimeoutMs?: number;
+  /** The program's wall-clock jump watch (see loggedClockJumps). */
+  jumps?: ClockJumps;
   separator?: ToolNameSeparator;
   /** The personas sessions may take on; they read the same view of the home as the agent. */
   personas?: PersonaRegistry;
@@ -63,6 +65,7 @@ export function createAgent(options: CreateAgentOptions): { runtime: AgentRuntim
     exposure,
     ...(options.maxConcurrentModelCalls ? { maxConcurrentModelCalls: options.maxConcurrentModelCalls } : {}),
     ...(options.approvalTimeoutMs ? { approvalTimeoutMs: options.approvalTimeoutMs } : {}),
+    ...(options.jumps ? { jumps: options.jumps } : {}),
   });
   return { runtime, exposure, view, personas };
 }

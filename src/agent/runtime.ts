@@ -2,7 +2,7 @@ import { PersonaError } from "../personas/index.js";
 import type { HomeIndex } from "../indexer/index.js";
 import { ModelNotAllowedError, type ModelClient, type ModelSource } from "../models/index.js";
 import type { Clock, Logger, Monotonic, Principal } from "../shared/index.js";
-import { ClockJumps, describeError, systemMonotonic } from "../shared/index.js";
+import { describeError, loggedClockJumps, systemMonotonic, type ClockJumps } from "../shared/index.js";
 import {
   approvalExpired,
   ContinuationFinalError,
@@ -43,6 +43,8 @@ export interface AgentRuntimeOptions {
   monotonic?: Monotonic;
   /** How often a waiting approval looks at both clocks (default 30 s). */
   deadlineCheckMs?: number;
+  /** Notices and logs wall-clock jumps; one for the whole program (default: the runtime's own). */
+  jumps?: ClockJumps;
   logger: Logger;
   ceiling: ActuationCeiling;
   /** allow_automation_edits: turns that ask a person may save automations after a yes. */
@@ -102,16 +104,15 @@ export class AgentRuntime implements AgentService {
     this.#gate = new FairGate(options.maxConcurrentModelCalls ?? 4);
     const { clock, logger } = options;
     const monotonic = options.monotonic ?? systemMonotonic;
-    const jumps = new ClockJumps({
+    const jumps = options.jumps ?? loggedClockJumps({ clock, monotonic, logger });
+    const timing = {
       clock,
       monotonic,
-      onJump: (j) =>
-        logger.warn(
-          { wall_before: new Date(j.wallBefore).toISOString(), wall_now: new Date(j.wallNow).toISOString(), elapsed_ms: Math.round(j.elapsedMs), jump_ms: Math.round(j.jumpMs) },
-          `the wall clock jumped ${j.jumpMs > 0 ? "forward" : "back"} ${Math.round(Math.abs(j.jumpMs) / 1000)} s against elapsed time; approval deadlines are checked by both clocks`,
-        ),
-    });
-    const timing = { clock, monotonic, jumps, ...(options.deadlineCheckMs ? { checkMs: options.deadlineCheckMs } : {}) };
+      jumps,
+      ...(options.deadlineCheckMs ? { checkMs: options.deadlineCheckMs } : {}),
+      // Approvals carried over a restart count their time left from what the data last saw, when the clock is behind it.
+      ...(options.store.lastSeenAt === undefined ? {} : { carriedFrom: options.store.lastSeenAt }),
+    };
     this.#deadlines = new ApprovalDeadlines(timing);
     this.#desk = new ApprovalDesk({ store: options.store, ...timing, approvalTimeoutMs: options.approvalTimeoutMs ?? 600_000 });
   }

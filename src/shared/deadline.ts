@@ -1,4 +1,5 @@
 import type { Clock } from "./clock.js";
+import type { Logger } from "./logger.js";
 
 /** Milliseconds from an arbitrary start that never go back: what elapsed time is measured on. */
 export interface Monotonic {
@@ -49,18 +50,45 @@ export class ClockJumps {
 }
 
 /**
+ * The program's jump watch: each jump is logged once, with both readings,
+ * whichever deadline or periodic look notices it.
+ */
+export function loggedClockJumps(o: { clock: Clock; monotonic: Monotonic; logger: Pick<Logger, "warn"> }): ClockJumps {
+  return new ClockJumps({
+    clock: o.clock,
+    monotonic: o.monotonic,
+    onJump: (j) =>
+      o.logger.warn(
+        { wall_before: new Date(j.wallBefore).toISOString(), wall_now: new Date(j.wallNow).toISOString(), elapsed_ms: Math.round(j.elapsedMs), jump_ms: Math.round(j.jumpMs) },
+        `the wall clock jumped ${j.jumpMs > 0 ? "forward" : "back"} ${Math.round(Math.abs(j.jumpMs) / 1000)} s against elapsed time; deadlines are checked by both clocks`,
+      ),
+  });
+}
+
+/** Looks for a jump every `everyMs` (default 30 s), so one is logged even when nothing waits on a deadline. Returns the stop. */
+export function watchClockJumps(jumps: ClockJumps, everyMs = DEADLINE_CHECK_MS): () => void {
+  const timer = setInterval(() => jumps.check(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
  * Calls `due` once a deadline passes, by the wall clock (`expiresAt`) or by
  * elapsed time, whichever comes first. The elapsed budget is what the wall
  * clock says is left now, but never more than `maxMs`: a clock far behind
  * (a reboot without a real-time clock) cannot stretch a wait, and a clock
- * that jumps forward ends it at the next look. No timer is armed beyond
- * `checkMs`. Returns a function that stops the watch.
+ * that jumps forward ends it at the next look. `notBefore`, for a deadline
+ * carried over a restart, is the latest time the previous run saw: when the
+ * clock now reads earlier, what is left counts from there, so the wait keeps
+ * the time it had left. No timer is armed beyond `checkMs`. Returns a
+ * function that stops the watch.
  */
 export function watchDeadline(args: {
   clock: Clock;
   monotonic: Monotonic;
   expiresAt: number;
   maxMs: number;
+  notBefore?: number;
   due(): void;
   jumps?: ClockJumps;
   checkMs?: number;
@@ -68,7 +96,8 @@ export function watchDeadline(args: {
 }): () => void {
   const { clock, monotonic, expiresAt } = args;
   const started = monotonic.elapsed();
-  const budget = Math.min(Math.max(0, expiresAt - clock.now()), Math.max(0, args.maxMs));
+  const from = Math.max(clock.now(), args.notBefore ?? -Infinity);
+  const budget = Math.min(Math.max(0, expiresAt - from), Math.max(0, args.maxMs));
   const checkMs = Math.min(args.checkMs ?? DEADLINE_CHECK_MS, MAX_TIMER_MS);
   let timer: NodeJS.Timeout | undefined;
   const left = () => Math.min(expiresAt - clock.now(), budget - (monotonic.elapsed() - started));

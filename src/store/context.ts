@@ -1,4 +1,4 @@
-import { describeError, type Clock, type Logger } from "../shared/index.js";
+import { describeError, type Clock, type Logger, type Monotonic } from "../shared/index.js";
 import { asStorageError, writeJsonAtomic } from "./atomic.js";
 import type { ArtifactRef, ContinuationRecord } from "./continuation-schema.js";
 import { NotFoundError, StaleWriteError, StorageError, errnoOf, StoreUnavailableError } from "./errors.js";
@@ -8,6 +8,7 @@ import { KeyedLock } from "./keyed-lock.js";
 import { MemoryCache } from "./memory-cache.js";
 import type { Layout } from "./paths.js";
 import { readRecord } from "./read-record.js";
+import { RecordAges } from "./record-ages.js";
 import { redactSecrets } from "./redact.js";
 import { headOf, withMemory } from "./session-head.js";
 import { SessionRecordSchema, type SessionHead, type SessionMemory, type SessionRecord } from "./session-schema.js";
@@ -50,6 +51,8 @@ export class StoreContext {
   readonly writers = new Map<string, StepLogWriter>();
   readonly inFlightArtifacts = new Set<string>();
   readonly lock = new KeyedLock();
+  /** When this run first saw each timestamp the sweeper judges (see RecordAges). */
+  readonly ages: RecordAges;
 
   constructor(
     readonly fs: StoreFs,
@@ -58,7 +61,16 @@ export class StoreContext {
     readonly logger: Logger,
     readonly newId: () => string,
     readonly settings: StoreSettings,
-  ) {}
+    monotonic: Monotonic,
+  ) {
+    this.ages = new RecordAges(clock, monotonic);
+  }
+
+  /** Holds a session's head, noting its timestamps as seen by this run. */
+  holdHead(head: SessionHead): void {
+    this.sessions.set(head.id, head);
+    this.ages.seeSession(head);
+  }
 
   /** Why nothing can be written, when the data directory is read-only or full; undefined when it is writable. */
   unwritable: string | undefined;
@@ -112,7 +124,7 @@ export class StoreContext {
   /** Holds a record just written to `session.json`: its head, and its memory as the most recently used. */
   holdWritten(record: SessionRecord): SessionHead {
     const head = headOf(record);
-    this.sessions.set(record.id, head);
+    this.holdHead(head);
     this.memories.set(record.id, record.memory);
     this.unsavedMemory.delete(record.id);
     return head;
@@ -120,6 +132,8 @@ export class StoreContext {
 
   /** Forgets a deleted session. */
   dropSession(sessionId: string): void {
+    const head = this.sessions.get(sessionId);
+    if (head) this.ages.forgetSession(head);
     this.sessions.delete(sessionId);
     this.memories.delete(sessionId);
     this.unsavedMemory.delete(sessionId);
@@ -167,7 +181,7 @@ export class StoreContext {
       const current = this.sessions.get(sessionId);
       if (!current) throw new NotFoundError("session", sessionId);
       const next = redactSecrets(await change(current));
-      this.sessions.set(sessionId, next);
+      this.holdHead(next);
       return next;
     });
   }

@@ -91,4 +91,5 @@ export {
 export { StepEntrySchema, LogLineSchema, StoredLineSchema, FinalDetailSchema, STEP_TYPES, type StepEntry, type LogLine } from "./step-schema.js";
 export { ArtifactMetaSchema } from "./artifacts.js";
 export { FORMAT_FILE, FormatMarkerSchema, type FormatMarker } from "./data-format.js";
+export { CLOCK_FILE, ClockMarkSchema } from "./clock-mark.js";
 export { MIGRATIONS } from "./migrations.js";

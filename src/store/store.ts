@@ -1,6 +1,7 @@
 import { join } from "node:path";
-import type { Clock, Logger } from "../shared/index.js";
-import { silentLogger, systemClock, describeError } from "../shared/index.js";
+import type { Clock, Logger, Monotonic } from "../shared/index.js";
+import { CLOCK_JUMP_MS, silentLogger, systemClock, systemMonotonic, describeError } from "../shared/index.js";
+import { CLOCK_MARK_INTERVAL_MS, readLastSeen, writeClockMark } from "./clock-mark.js";
 import { createArtifactsApi, type ArtifactsApi } from "./artifacts.js";
 import { StoreContext, type StoreSettings } from "./context.js";
 import { createContinuationsApi, type ContinuationsApi } from "./continuations.js";
@@ -28,6 +29,12 @@ export interface StoreOptions {
   dataDir: string;
   fs?: StoreFs;
   clock?: Clock;
+  /**
+   * Elapsed time within this run, which a moved wall clock does not change.
+   * Default `performance.now()`; a store given only a `clock` (a test's
+   * hand-moved one) measures elapsed time on that clock too.
+   */
+  monotonic?: Monotonic;
   logger?: Logger;
   /** Active sessions idle this long expire. Default 7 days. */
   sessionIdleMs?: number;
@@ -74,6 +81,18 @@ export interface Store {
    * `schedule` is the timer seam for tests; it returns a cancel function.
    */
   startSweeper(options?: { intervalMs?: number; firstAfterMs?: number; schedule?: Schedule }): () => void;
+  /**
+   * The latest wall-clock time this data directory had seen when the store
+   * opened (its `clock.json` and its records); undefined for a new one.
+   * Deadlines carried over a restart count from here when the clock is behind it.
+   */
+  readonly lastSeenAt: number | undefined;
+  /**
+   * Renews `clock.json` every `intervalMs` (default 1 minute) and at close,
+   * with the wall clock, or the last time seen plus the time elapsed since
+   * when the wall clock is behind that. Returns a function that stops it.
+   */
+  keepClockMark(options?: { intervalMs?: number; schedule?: Schedule }): () => void;
   /** Flushes and fsyncs every pending step log and stops sweepers. */
   close(): Promise<void>;
 }
@@ -82,6 +101,7 @@ export interface Store {
 export async function openStore(options: StoreOptions): Promise<Store> {
   const fs = options.fs ?? nodeStoreFs;
   const clock = options.clock ?? systemClock;
+  const monotonic = options.monotonic ?? (options.clock ? { elapsed: () => clock.now() } : systemMonotonic);
   const logger = options.logger ?? silentLogger;
   const layout = new Layout(options.dataDir);
   const settings: StoreSettings = {
@@ -109,7 +129,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const lock = await takeDataDir({ fs, dataDir: options.dataDir, clock, setting, writable: writability.writable });
   try {
     if (writability.writable) await bringFormatUp({ fs, clock, logger, layout, found, plan, appVersion: options.appVersion });
-    return await open({ fs, clock, logger, layout, settings, writability, lock, skipRecovery: unreadable });
+    return await open({ fs, clock, monotonic, logger, layout, settings, writability, lock, skipRecovery: unreadable });
   } catch (err) {
     await lock?.release();
     throw err;
@@ -152,6 +172,7 @@ async function bringFormatUp(options: { fs: StoreFs; clock: Clock; logger: Logge
 async function open(options: {
   fs: StoreFs;
   clock: Clock;
+  monotonic: Monotonic;
   logger: Logger;
   layout: Layout;
   settings: StoreSettings;
@@ -159,15 +180,15 @@ async function open(options: {
   lock: DataDirLock | undefined;
   skipRecovery: boolean;
 }): Promise<Store> {
-  const { fs, clock, logger, layout, settings, writability, lock } = options;
+  const { fs, clock, monotonic, logger, layout, settings, writability, lock } = options;
   // A read-only directory is only read: recovery reports what it would fix and fixes it once writable again.
   const { report, sessions } = options.skipRecovery ? { report: emptyReport(), sessions: [] } : await recover({ fs, layout, clock, repair: writability.writable, deep: false, maxProblems: 200 });
   logRecovery(logger, report);
 
-  const ctx = new StoreContext(fs, layout, clock, logger, idGenerator(clock), settings);
+  const ctx = new StoreContext(fs, layout, clock, logger, idGenerator(clock), settings, monotonic);
   ctx.unwritable = writability.writable ? undefined : writability.reason;
   for (const { head, unsavedMemory } of sessions) {
-    ctx.sessions.set(head.id, head);
+    ctx.holdHead(head);
     if (unsavedMemory) ctx.unsavedMemory.set(head.id, unsavedMemory);
     for (const m of head.messages) ctx.contSession.set(m.continuationId, head.id);
   }
@@ -176,6 +197,22 @@ async function open(options: {
     const read = await readRecord(fs, layout.turnFile(waiting.sessionId, waiting.continuationId), ContinuationRecordSchema);
     if (read.kind === "ok") ctx.openConts.set(waiting.continuationId, read.value);
   }
+  const lastSeenAt = await readLastSeen(fs, layout.dataDir, ctx.sessions.values());
+  const bootWall = clock.now();
+  const bootMono = monotonic.elapsed();
+  if (lastSeenAt !== undefined && bootWall < lastSeenAt - CLOCK_JUMP_MS) {
+    logger.warn(
+      { wall_clock: new Date(bootWall).toISOString(), last_seen: new Date(lastSeenAt).toISOString() },
+      `the wall clock is ${Math.round((lastSeenAt - bootWall) / 60_000)} min behind the last time this data directory saw; approvals carried over keep the time they had left, and nothing is swept as old by this clock`,
+    );
+  }
+  /** Now by the wall clock, or by the last time seen plus what elapsed since boot when the wall clock is behind it. */
+  const markTime = () => Math.max(clock.now(), (lastSeenAt ?? 0) + (monotonic.elapsed() - bootMono));
+  let marking = false;
+  // One write at a time, in order: the note written at close is the last one.
+  let markWrites: Promise<void> = Promise.resolve();
+  const mark = () =>
+    (markWrites = markWrites.then(() => writeClockMark(fs, layout, markTime()).catch((err: unknown) => logger.debug(`clock.json not renewed: ${describeError(err)}`))));
   const artifacts = createArtifactsApi(ctx);
   const stoppers = new Set<() => void>();
   let sweeping: Promise<SweepReport> | undefined;
@@ -195,6 +232,24 @@ async function open(options: {
     steps: createStepsApi(ctx),
     artifacts,
     sweep: runSweep,
+    lastSeenAt,
+    keepClockMark({ intervalMs = CLOCK_MARK_INTERVAL_MS, schedule = unrefTimeout } = {}) {
+      if (ctx.unwritable) return () => {};
+      marking = true;
+      let cancel = schedule(0, tick);
+      function tick() {
+        void mark().finally(() => {
+          if (marking) cancel = schedule(intervalMs, tick);
+        });
+      }
+      const stop = () => {
+        marking = false;
+        cancel();
+        stoppers.delete(stop);
+      };
+      stoppers.add(stop);
+      return stop;
+    },
     startSweeper({ intervalMs = 15 * 60 * 1000, firstAfterMs = 60 * 1000, schedule = unrefTimeout } = {}) {
       if (ctx.unwritable) return () => {};
       let stopped = false;
@@ -217,7 +272,9 @@ async function open(options: {
       return stop;
     },
     async close() {
+      const marked = marking;
       for (const stop of [...stoppers]) stop();
+      if (marked) await mark();
       await sweeping?.catch(() => undefined);
       const writers = [...ctx.writers.values()];
       ctx.writers.clear();

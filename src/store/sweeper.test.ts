@@ -111,3 +111,63 @@ describe("sweeper", () => {
     await store.close();
   });
 });
+
+describe("sweeper, when the wall clock moves", () => {
+  /** A wall clock and elapsed time: `advance` moves both, `jump` only the wall clock (NTP at boot, a set clock). */
+  const clocks = (start: number) => {
+    const wall = manualClock(start);
+    let mono = 0;
+    return { wall, monotonic: { elapsed: () => mono }, advance: (ms: number) => (wall.advance(ms), (mono += ms)), jump: (ms: number) => wall.advance(ms) };
+  };
+  const finishedTurn = async (store: Awaited<ReturnType<typeof openStore>>) => {
+    const session = await store.sessions.create({ owner: "u" });
+    const { continuation } = await store.continuations.create("u", session.id, { message: "a" });
+    await store.continuations.update("u", continuation.id, { status: "completed", response: { finalMessage: "ok" } });
+    return { session, continuation };
+  };
+
+  it("keeps turns and sessions made while the clock was months behind at the first sweep after it is corrected, and sweeps them when they are really old", async () => {
+    const dataDir = await tempDir();
+    const c = clocks(Date.UTC(2026, 0, 1));
+    const store = await openStore({ dataDir, clock: c.wall, monotonic: c.monotonic, sessionIdleMs: 7 * DAY, continuationRetentionMs: DAY });
+    const made = await Promise.all([1, 2, 3, 4, 5, 6, 7].map(() => finishedTurn(store)));
+    c.advance(10 * 60_000);
+    // NTP sets the clock 180 days forward: by the wall clock alone every turn is half a year old.
+    c.jump(180 * DAY);
+    let report = await store.sweep();
+    expect(report).toMatchObject({ removedContinuations: 0, expiredSessions: 0, removedSessions: 0 });
+    for (const { session, continuation } of made) expect(await store.continuations.get("u", continuation.id), session.id).toBeDefined();
+    // A day of real time later they are past retention, and gone.
+    c.advance(DAY);
+    report = await store.sweep();
+    expect(report.removedContinuations).toBe(7);
+    await store.close();
+  });
+
+  it("keeps what it read at boot when the clock jumps forward later in the run", async () => {
+    const dataDir = await tempDir();
+    const c = clocks(Date.UTC(2026, 0, 1));
+    const first = await openStore({ dataDir, clock: c.wall, monotonic: c.monotonic, continuationRetentionMs: DAY });
+    const { continuation } = await finishedTurn(first);
+    await first.close();
+    c.advance(HOUR);
+    const second = await openStore({ dataDir, clock: c.wall, monotonic: c.monotonic, continuationRetentionMs: DAY });
+    c.jump(30 * DAY);
+    expect((await second.sweep()).removedContinuations).toBe(0);
+    expect(await second.continuations.get("u", continuation.id)).toBeDefined();
+    c.advance(DAY);
+    expect((await second.sweep()).removedContinuations).toBe(1);
+    await second.close();
+  });
+
+  it("never sweeps sooner because the clock went back", async () => {
+    const dataDir = await tempDir();
+    const c = clocks(Date.UTC(2026, 6, 1));
+    const store = await openStore({ dataDir, clock: c.wall, monotonic: c.monotonic, continuationRetentionMs: DAY });
+    await finishedTurn(store);
+    c.jump(-90 * DAY);
+    c.advance(DAY - HOUR);
+    expect((await store.sweep()).removedContinuations).toBe(0);
+    await store.close();
+  });
+});

@@ -20,9 +20,11 @@ export async function sweep(ctx: StoreContext, artifacts: ArtifactsApi): Promise
   const now = ctx.clock.now();
   const { sessionIdleMs, continuationRetentionMs } = ctx.settings;
   const report: SweepReport = { expiredSessions: 0, removedSessions: 0, removedContinuations: 0, removedArtifacts: 0, durationMs: 0 };
+  // Ages by both clocks: what was written under a wrong clock is not swept the moment it is corrected.
+  const age = (key: string, at: number) => ctx.ages.age(key, at);
   for (const session of [...ctx.sessions.values()]) {
     const busy = session.openContinuations.length > 0;
-    if (!busy && session.status !== "active" && now - (session.endedAt ?? session.updatedAt) > sessionIdleMs) {
+    if (!busy && session.status !== "active" && age(`s:${session.id}`, session.endedAt ?? session.updatedAt) > sessionIdleMs) {
       await ctx.lock.run(`s:${session.id}`, async () => {
         await ctx.fs.rm(ctx.layout.sessionDir(session.id));
         ctx.dropSession(session.id);
@@ -31,8 +33,8 @@ export async function sweep(ctx: StoreContext, artifacts: ArtifactsApi): Promise
       report.removedSessions += 1;
       continue;
     }
-    const old = session.messages.filter((m) => !isOpenStatus(m.status) && !session.openContinuations.includes(m.continuationId) && now - m.updatedAt > continuationRetentionMs);
-    const expire = !busy && session.status === "active" && now - session.lastActivityAt > sessionIdleMs;
+    const old = session.messages.filter((m) => !isOpenStatus(m.status) && !session.openContinuations.includes(m.continuationId) && age(`c:${m.continuationId}`, m.updatedAt) > continuationRetentionMs);
+    const expire = !busy && session.status === "active" && age(`a:${session.id}`, session.lastActivityAt) > sessionIdleMs;
     if (old.length === 0 && !expire) continue;
     const gone = new Set(old.map((m) => m.continuationId));
     // session.json first, then the files: a crash in between leaves unlisted files, never a listed file that is missing.
@@ -44,6 +46,7 @@ export async function sweep(ctx: StoreContext, artifacts: ArtifactsApi): Promise
     }));
     for (const id of gone) {
       ctx.contSession.delete(id);
+      ctx.ages.forget(`c:${id}`);
       await ctx.removeFile(ctx.layout.turnFile(session.id, id));
       await ctx.removeFile(ctx.layout.logFile(session.id, id));
     }

@@ -39,7 +39,10 @@ describe("an approval whose deadline passed while the turn could not run", () =>
   let clockDir: string;
   let clock: ShiftedClock;
   const running: Program[] = [];
-  const unlocks = () => [...sim.home.serviceCalls.values()].filter((c) => c.domain === "lock" && c.service === "unlock").length;
+  const allUnlocks = () => [...sim.home.serviceCalls.values()].filter((c) => c.domain === "lock" && c.service === "unlock").length;
+  // The simulator lives across the tests: each counts only its own unlocks.
+  let unlocksBefore = 0;
+  const unlocks = () => allUnlocks() - unlocksBefore;
 
   beforeAll(async () => {
     sim = await startSimulator({ house: demoHouse() });
@@ -50,6 +53,7 @@ describe("an approval whose deadline passed while the turn could not run", () =>
     clock = shiftedClock(clockDir);
     await clock.set(0);
     sim.home.setState(LOCK, "locked");
+    unlocksBefore = allUnlocks();
   });
   afterEach(async () => {
     for (const p of running.splice(0)) {

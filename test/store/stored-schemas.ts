@@ -4,6 +4,7 @@ import { IndexMetaSchema } from "../../src/indexer/index.js";
 import { GrantsFileSchema } from "../../src/oauth/grants/index.js";
 import {
   ArtifactMetaSchema,
+  ClockMarkSchema,
   ContinuationRecordSchema,
   FinalDetailSchema,
   FormatMarkerSchema,
@@ -27,6 +28,7 @@ export const STORED_RECORDS: Record<string, { where: string; schema: z.ZodType }
   artifactMeta: { where: "artifacts/{id}.meta.json", schema: ArtifactMetaSchema },
   lock: { where: "ha-agent.lock", schema: LockRecordSchema },
   format: { where: "format.json", schema: FormatMarkerSchema },
+  clockMark: { where: "clock.json", schema: ClockMarkSchema },
   oauthGrants: { where: "oauth/grants.json", schema: GrantsFileSchema },
   indexMeta: { where: "index/meta.json", schema: IndexMetaSchema },
   announcement: { where: "supervisor-discovery.json", schema: AnnouncementRecordSchema },
