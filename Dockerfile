@@ -25,4 +25,7 @@ COPY rootfs /
 HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
   CMD wget -q -O /dev/null http://127.0.0.1:8808/livez || exit 1
 
-LABEL io.hass.type="addon" io.hass.arch="aarch64|amd64"
+LABEL io.hass.type="addon" io.hass.arch="aarch64|amd64" \
+  org.opencontainers.image.title="HA Agent" \
+  org.opencontainers.image.description="AI agent for Home Assistant, served over MCP" \
+  org.opencontainers.image.licenses="Apache-2.0"
