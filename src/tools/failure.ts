@@ -3,8 +3,8 @@ import { fail, type ToolCallContext, type ToolOutcome } from "./tool.js";
 
 /**
  * The one mapping from a refusal thrown by the store or the agent to the
- * failure value a caller reads. Each condition has one code (DOCS.md,
- * "Errors"); an id that is not a ULID is simply not found. Anything that
+ * failure value a caller reads. Each condition has one code (docs/errors.md,
+ * "Tool calls"); an id that is not a ULID is simply not found. Anything that
  * is not one of our errors is a bug and is rethrown, for the registry to
  * report as `internal`.
  */

@@ -130,7 +130,9 @@ describe("the README's MCP Inspector commands", () => {
   }, 120_000);
 
   it("takes the demo's first action as the quick start shows, in two lines: the question, then the yes turns the light on", async () => {
-    const section = readme.slice(readme.indexOf("## Quick start"), readme.indexOf("## Modes"));
+    const start = readme.indexOf("## Quick start");
+    expect(start).toBeGreaterThan(-1);
+    const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
     const steps = codeLines(section).filter((l) => isInspectorCommand(l) && l.includes("--method tools/call"));
     expect(steps.map((l) => /--tool-name (\S+)/.exec(l)?.[1])).toEqual(["ha_agent_ask", "ha_agent_approve"]);
     const filled = steps.map((l) => l.replaceAll(README_URL, mcpUrl).replaceAll("<token>", token));

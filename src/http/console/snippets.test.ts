@@ -3,12 +3,14 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { connectSnippets } from "./snippets.js";
 
-const readme = () => readFile(join(import.meta.dirname, "..", "..", "..", "README.md"), "utf8");
+const root = join(import.meta.dirname, "..", "..", "..");
+/** The README shows Claude Code, Cursor and the sign-ins; docs/clients.md the other clients. */
+const readme = async () => (await Promise.all(["README.md", "docs/clients.md"].map((f) => readFile(join(root, f), "utf8")))).join("\n");
 
-/** The first code block after the README's bold label for a client. */
+/** The first code block after the documents' bold label for a client. */
 function readmeBlock(text: string, client: string): string {
   const at = text.indexOf(`**${client}**`);
-  expect(at, `README names ${client}`).toBeGreaterThan(-1);
+  expect(at, `README or docs/clients.md names ${client}`).toBeGreaterThan(-1);
   const match = /```\w*\n([\s\S]*?)\n```/.exec(text.slice(at));
   return match![1]!;
 }

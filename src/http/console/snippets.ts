@@ -7,7 +7,7 @@ export const INSPECTOR_VERSION = "0.16.8";
  * Ready-to-paste configuration for each client, in the format its own
  * documentation uses today: the sign-in form first where the client signs
  * in with Home Assistant (only the URL), then the form with a token. The
- * README shows the same text (a test holds them equal), so what a person
+ * README and docs/clients.md show the same text (a test holds them equal), so what a person
  * copies from either place is the same.
  */
 export function connectSnippets({ mcpUrl, token }: { mcpUrl: string; token: string }): Snippet[] {

@@ -29,7 +29,7 @@ const budget = (min: number, max: number, what: string) =>
     .min(min, { error: `at least ${min}` })
     .max(max, { error: `at most ${max}, the most ${what}` });
 
-/** Each per-turn budget, with its documented maximum (DOCS.md, "Budgets"). */
+/** Each per-turn budget, with its documented maximum (docs/agent.md, "Budgets"). */
 export const BUDGET_FIELDS = {
   max_steps: budget(1, BUDGET_LIMITS.maxSteps, "steps a turn may take"),
   max_tool_calls: budget(0, BUDGET_LIMITS.maxToolCalls, "tool calls a turn may make"),
