@@ -95,7 +95,8 @@ describe("DOCS.md, the add-on's Documentation tab", () => {
   it("says what to do when no prebuilt image exists for the system", () => {
     const section = docs.slice(docs.indexOf("### When no prebuilt image exists"));
     expect(section).toMatch(/npm ci/);
-    expect(section).toMatch(/Raspberry Pi 4/);
+    expect(section).toMatch(/delete the `image:` line/);
+    expect(section).toMatch(/Raspberry Pi/);
     expect(section).toMatch(/1 GB/);
   });
 
