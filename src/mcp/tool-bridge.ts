@@ -1,6 +1,6 @@
 import type { CallToolResult, InputRequiredResult, Server, Tool } from "@modelcontextprotocol/server";
 import type { Logger } from "../shared/index.js";
-import { toolJsonSchema, type ToolCallContext, type ToolRegistry, type ToolSpec } from "../tools/index.js";
+import { forModel, toolJsonSchema, withoutDescriptions, type ToolCallContext, type ToolRegistry, type ToolSpec } from "../tools/index.js";
 import type { ApprovalElicitation } from "./approvals/index.js";
 import { principalFromAuthInfo } from "./principal.js";
 import { startTaskCall, taskRequested, type Era, type TaskAdapter } from "./tasks/index.js";
@@ -24,8 +24,9 @@ export function describeTools(registry: ToolRegistry, taskTools: readonly string
     name: registry.wireName(spec.name),
     title: spec.title,
     description: spec.description,
-    inputSchema: toolJsonSchema(spec.input, "input") as Tool["inputSchema"],
-    outputSchema: toolJsonSchema(spec.output, "output") as Tool["outputSchema"],
+    // What a model reads: the bounds only the validator needs are left out, as in the agent's own declarations.
+    inputSchema: forModel(toolJsonSchema(spec.input, "input")) as Tool["inputSchema"],
+    outputSchema: withoutDescriptions(toolJsonSchema(spec.output, "output")) as Tool["outputSchema"],
     annotations: { title: spec.title, ...spec.annotations },
     ...(taskTools.includes(spec.name) ? { execution: { taskSupport: "optional" as const } } : {}),
   }));

@@ -13,7 +13,7 @@ export {
   type ActionPlan,
   type ToolAction,
 } from "./tool.js";
-export { toolJsonSchema } from "./json-schema.js";
+export { forModel, toolJsonSchema, withoutDescriptions } from "./json-schema.js";
 export { ACTION_TOOL, AGENT_READ_TOOLS, PERSONA_ONLY_TOOLS, PERSONA_TOOL_NAMES, SAVE_TOOL } from "./agent-names.js";
 export { formatZodError } from "./zod-errors.js";
 export { createGroundingTools, createAnalyzeErrorsTool, createDiagnoseEntityTool, createIndexSearchTool, createRenderContextTool, createStateQueryTool } from "./grounding/index.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { publishAs, toolJsonSchema } from "./json-schema.js";
+import { forModel, publishAs, toolJsonSchema, withoutDescriptions } from "./json-schema.js";
 
 describe("toolJsonSchema", () => {
   const schema = z.object({ query: z.string(), limit: z.number().default(10), when: z.date().optional() });
@@ -35,5 +35,37 @@ describe("toolJsonSchema for Home Assistant's converters", () => {
     const schema = z.object({ config: either.optional().describe("The automation.") });
     expect((toolJsonSchema(schema, "input").properties as Record<string, unknown>).config).toEqual({ type: "object", additionalProperties: true, description: "The automation." });
     expect(schema.parse({ config: "alias: x" })).toEqual({ config: "alias: x" });
+  });
+});
+
+describe("what tools/list publishes", () => {
+  const schema = z.object({
+    session_id: z.string().regex(/^[0-9A-Z]{26}$/).describe("From start_session"),
+    name: z.string().min(1).max(255).optional(),
+    ids: z.array(z.string()).min(0).max(50).optional(),
+    count: z.number().int().positive().optional(),
+    limit: z.number().int().min(1).max(100).default(10).describe("1-100"),
+    description: z.string().min(2).describe("A field named like a keyword"),
+  });
+
+  it("gives a model the input without bounds that only guard the tool, keeping those it needs", () => {
+    const json = forModel(toolJsonSchema(schema, "input"));
+    expect(JSON.stringify(json)).not.toMatch(/"maxLength"|"pattern"|"minItems":0|"minLength":1|9007199254740991/);
+    expect(json.properties).toEqual({
+      session_id: { type: "string", description: "From start_session" },
+      name: { type: "string" },
+      ids: { type: "array", maxItems: 50, items: { type: "string" } },
+      count: { type: "integer", exclusiveMinimum: 0 },
+      limit: { type: "integer", minimum: 1, maximum: 100, default: 10, description: "1-100" },
+      description: { type: "string", minLength: 2, description: "A field named like a keyword" },
+    });
+    expect(schema.safeParse({ session_id: "x", description: "ok" }).success).toBe(false);
+  });
+
+  it("publishes an output schema without descriptions, keeping a field that is called description", () => {
+    const json = withoutDescriptions(toolJsonSchema(schema, "output"));
+    expect(JSON.stringify(json)).not.toContain("From start_session");
+    expect(Object.keys(json.properties as object)).toContain("description");
+    expect(json.required).toEqual(toolJsonSchema(schema, "output").required);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dict } from "../shared/index.js";
 
 /** Schemas that accept more than they publish, with what they publish instead. */
 const published = new WeakMap<object, Record<string, unknown>>();
@@ -47,3 +48,48 @@ export function toolJsonSchema(schema: z.ZodType, io: "input" | "output"): Recor
 }
 
 const isEmptySchema = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
+
+/** Keywords whose value maps names, not keywords, to schemas. */
+const NAMED_SCHEMAS = new Set(["properties", "patternProperties", "definitions", "$defs"]);
+
+/** A JSON Schema without the keywords `drop` picks; a field named like a keyword stays. */
+function pruned(schema: unknown, drop: (key: string, value: unknown) => boolean): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => pruned(s, drop));
+  if (!schema || typeof schema !== "object") return schema;
+  const out = dict<unknown>();
+  for (const [key, value] of Object.entries(schema)) {
+    if (drop(key, value)) continue;
+    out[key] =
+      NAMED_SCHEMAS.has(key) && value && typeof value === "object"
+        ? dict(Object.fromEntries(Object.entries(value).map(([name, v]) => [name, pruned(v, drop)])))
+        : pruned(value, drop);
+  }
+  return out;
+}
+
+/** Bounds that only guard the tool: the validator checks them, and its message says the fix. */
+const guardOnly = (key: string, value: unknown): boolean =>
+  key === "maxLength" || key === "pattern" || (key === "minLength" && value === 1) || (key === "minItems" && value === 0) || (key === "maximum" && value === Number.MAX_SAFE_INTEGER);
+
+/**
+ * An input schema as a model reads it, in tools/list and in the agent's own
+ * requests, both sent with every request. Some keywords tell a model
+ * nothing: a string's `maxLength` (an id or a phrase never comes near it),
+ * a `pattern` (ids come from earlier answers; the description's example
+ * shows a service's form), `minLength: 1`, `minItems: 0` and zod's
+ * `maximum` of any integer. The tool still checks them all, and a call
+ * that breaks one is answered with the fix.
+ */
+export function forModel(schema: Record<string, unknown>): Record<string, unknown> {
+  return pruned(schema, guardOnly) as Record<string, unknown>;
+}
+
+/**
+ * An output schema as tools/list publishes it: the shape, types and enums a
+ * client checks `structuredContent` against, without the per-field
+ * descriptions, which no client hands its model, though every client
+ * carries them (docs/performance.md, "Each tool's cost").
+ */
+export function withoutDescriptions(schema: Record<string, unknown>): Record<string, unknown> {
+  return pruned(schema, (key, value) => key === "description" && typeof value === "string") as Record<string, unknown>;
+}

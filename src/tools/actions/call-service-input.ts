@@ -50,13 +50,13 @@ const ServiceData = openObject({ maxKeys: MAX_FIELDS, maxKeyLength: 64 }).refine
 export const CallServiceInput = z
   .strictObject(
     {
-      action: Action.optional().describe('The service as Home Assistant writes it, e.g. "light.turn_off". Or give service.'),
-      domain: Domain.optional().describe('Service domain, e.g. "light", with service "turn_off"; not needed when service or action says "light.turn_off".'),
-      service: Service.optional().describe('Service name, e.g. "turn_off" with domain, or "light.turn_off" alone.'),
-      target: Target.optional().describe('What to act on, as in Home Assistant: {"area_id": "kitchen"}; entity_id, device_id, area_id, floor_id, label_id.'),
-      entity_id: ids(EntityId).optional().describe("Entity id or ids; joined with target."),
-      service_data: ServiceData.optional().describe(`Service fields, e.g. {"brightness_pct": 40}; at most ${MAX_FIELDS}.`),
-      data: ServiceData.optional().describe("Service fields under Home Assistant's name; the same as service_data."),
+      action: Action.optional().describe('e.g. "light.turn_off"'),
+      domain: Domain.optional().describe("With service, instead of action"),
+      service: Service.optional().describe('"turn_off" with domain, or "light.turn_off"'),
+      target: Target.optional().describe("What to act on"),
+      entity_id: ids(EntityId).optional().describe("Added to target"),
+      service_data: ServiceData.optional().describe(`Service fields, at most ${MAX_FIELDS}`),
+      data: ServiceData.optional().describe("Same as service_data"),
     },
     { error: onlyKeys("call_service", "action or domain and service, target, entity_id and service_data (or data)") },
   )

@@ -25,7 +25,7 @@ export function createCallServiceTool(deps: { ha: HaAccess; index: HomeIndex; ce
     name: "call_service",
     title: "Call a Home Assistant service",
     description:
-      'Calls a Home Assistant service on a target of entity, device, area, floor or label ids, written as in Home Assistant ({"action": "light.turn_on", "target": {"area_id": "kitchen"}, "data": {...}}) or as {"domain": "light", "service": "turn_on", "entity_id": ...}. Refused unless the add-on owner allowed actuation for that service; some services always need a person\'s yes.',
+      'Calls a Home Assistant service: {"action": "light.turn_on", "target": {"area_id": "kitchen"}, "data": {"brightness_pct": 40}}. Refused unless the add-on\'s owner allowed it; some need a person\'s yes.',
     input: CallServiceInput,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },

@@ -7,9 +7,9 @@ import { ContinuationIdInput, ContinuationResultWire, continuationResult } from 
 
 const Input = z.object({
   continuation_id: ContinuationIdInput,
-  approval_id: z.string().min(1).max(64).describe("The approval_id of the pending approval, from ha_agent_await_continuation."),
-  decision: ApprovalDecisionSchema.describe("approve runs exactly the call shown, once; deny runs nothing and tells the agent."),
-  reason: z.string().max(500).optional().describe("Why, for the agent and the log."),
+  approval_id: z.string().min(1).max(64),
+  decision: ApprovalDecisionSchema,
+  reason: z.string().max(500).optional(),
 });
 
 /** `approve`: a person's answer to an action the agent waits to take. */
@@ -18,7 +18,7 @@ export function createApproveTool(deps: { agent: AgentService }): ToolSpec {
     name: "approve",
     title: "Approve or deny an action",
     description:
-      "Answers an action a turn waits on (status input_required): approve runs exactly the call shown, once; deny runs nothing and the agent is told. Ask the person first. Then await the turn again.",
+      "Answers the action a turn waits on (input_required), after asking the person: approve runs exactly that call, once; deny runs nothing. Then await the turn again.",
     input: Input,
     output: ContinuationResultWire,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },

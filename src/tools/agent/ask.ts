@@ -2,14 +2,14 @@ import { z } from "zod";
 import type { Principal } from "../../shared/index.js";
 import type { ContinuationRecord } from "../../store/index.js";
 import { refusalsAsFailures } from "../failure.js";
-import { BUDGET_FIELDS, PersonaFields, personaChoice } from "../sessions/index.js";
+import { BUDGET_FIELDS, PersonaFields, budgetsSaid, personaChoice } from "../sessions/index.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
 import type { AgentService } from "./service.js";
 import { DEFAULT_WAIT_MS, StreamedResultWire, WaitInput, awaitWithProgress, eventsPath } from "./wire.js";
 
 export const AskInput = z.object({
-  message: z.string().min(1).max(8_000).describe("The question."),
-  model: z.string().min(1).max(100).optional().describe("Another model of the configured provider."),
+  message: z.string().min(1).max(8_000),
+  model: z.string().min(1).max(100).optional().describe("Another model, one the add-on's allowed_models lists"),
   budgets: z
     .object({
       max_steps: BUDGET_FIELDS.max_steps.optional(),
@@ -17,10 +17,10 @@ export const AskInput = z.object({
       max_tokens_per_turn: BUDGET_FIELDS.max_tokens_per_turn.optional(),
     })
     .optional()
-    .describe("Limits for this question (defaults: 8 steps, 16 tool calls, 100000 tokens; at most 50, 200 and 2000000)."),
-  allow_tools: z.boolean().optional().describe("Let the agent use tools (default true)."),
-  approval: z.literal("ask").optional().describe('"ask": it may act where the add-on allows, after your yes for each action. Default: read-only (the demo asks).'),
-  stream: z.boolean().optional().describe("Stream the answer's text to stream_url as it arrives."),
+    .describe(budgetsSaid(["max_steps", "max_tool_calls", "max_tokens_per_turn"])),
+  allow_tools: z.boolean().optional().describe("Default true"),
+  approval: z.literal("ask").optional().describe("May act where the add-on allows, after a yes to each action; default read-only"),
+  stream: z.boolean().optional().describe("Stream the text to stream_url as it comes"),
   timeout_ms: WaitInput,
   ...PersonaFields,
 });
@@ -47,7 +47,7 @@ export function createAskTool(deps: { agent: AgentService }): ToolSpec {
   return defineTool({
     name: "ask",
     title: "Ask a question",
-    description: "Asks the agent one question without keeping a session, and waits for the answer up to timeout_ms. If it takes longer, await the returned continuation_id.",
+    description: "Asks the agent one question, without a session; waits up to timeout_ms, then returns a continuation_id to await.",
     input: AskInput,
     output: StreamedResultWire,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -12,7 +12,7 @@ export function createAwaitContinuationTool(deps: { agent: AgentService }): Tool
     name: "await_continuation",
     title: "Await an answer",
     description:
-      "Waits up to timeout_ms for a continuation and returns its status: the answer when final; otherwise `next` says what to do (await again while it works, ha_agent_resume when a restart interrupted it). Sends a progress notification per model step.",
+      "Waits up to timeout_ms for a continuation: the answer when final, else its status and what to do next.",
     input: Input,
     output: ContinuationResultWire,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

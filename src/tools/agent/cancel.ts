@@ -4,7 +4,7 @@ import { defineTool, ok, type ToolSpec } from "../tool.js";
 import type { AgentService } from "./service.js";
 import { ContinuationIdInput } from "./wire.js";
 
-const Input = z.object({ continuation_id: ContinuationIdInput, reason: z.string().max(500).optional().describe("Why, for the step log.") });
+const Input = z.object({ continuation_id: ContinuationIdInput, reason: z.string().max(500).optional() });
 const Output = z.object({ status: z.literal("cancelled") });
 
 /** `cancel`: stops a turn within a second; final, also after a restart. */
@@ -13,7 +13,7 @@ export function createCancelTool(deps: { agent: AgentService }): ToolSpec {
     name: "cancel",
     title: "Cancel a turn",
     description:
-      "Cancels a running or interrupted continuation: the model call and running tools stop within a second. A cancelled turn stays cancelled, and cancelling it again answers the same. A turn that already finished otherwise is refused (already_final).",
+      "Cancels a running or interrupted continuation within a second; a finished one is refused (already_final).",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

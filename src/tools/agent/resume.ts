@@ -12,7 +12,7 @@ export function createResumeTool(deps: { agent: AgentService }): ToolSpec {
     name: "resume",
     title: "Resume a turn",
     description:
-      "Continues an interrupted continuation from its last saved step (no model call or action is repeated) on the model it started with, then waits for it like ha_agent_await_continuation.",
+      "Continues an interrupted continuation from its last saved step, repeating no model call or action, then waits as await_continuation does.",
     input: Input,
     output: ContinuationResultWire,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },

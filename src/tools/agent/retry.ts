@@ -18,7 +18,7 @@ export function createRetryTool(deps: { agent: AgentService }): ToolSpec {
     name: "retry",
     title: "Retry a turn",
     description:
-      "Sends the same message as an earlier continuation again, on the same model, as a new continuation in the same session. The old one is kept unchanged.",
+      "Sends an earlier continuation's message again, on its model and in its session, as a new continuation.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -9,12 +9,12 @@ import { ContinuationResultWire, eventsPath } from "./wire.js";
 
 export const SendMessageInput = z.object({
   session_id: SessionIdInput,
-  message: z.string().min(1).max(8_000).describe("What to ask or tell the agent."),
-  allow_tools: z.boolean().optional().describe("Let the agent use tools this turn (default true)."),
-  time_budget_ms: BUDGET_FIELDS.max_duration_ms.optional().describe("Time this turn may take, in ms (default: the session's max_duration_ms; at most 3600000)."),
-  idempotency_key: z.string().min(1).max(200).optional().describe("Sending the same key again returns the first continuation instead of a new one."),
-  stream: z.boolean().optional().describe("Stream the answer's text to the session's events (stream_url) as it arrives."),
-  model: z.string().min(1).max(100).optional().describe("Use another model of the same provider for this turn; refused (model_fixed) in a session whose policy fixes its model."),
+  message: z.string().min(1).max(8_000),
+  allow_tools: z.boolean().optional().describe("Default true"),
+  time_budget_ms: BUDGET_FIELDS.max_duration_ms.optional().describe("Default: the session's max_duration_ms; at most 3600000"),
+  idempotency_key: z.string().min(1).max(200).optional().describe("Sent again, returns the first continuation"),
+  stream: z.boolean().optional().describe("Stream the text to stream_url as it comes"),
+  model: z.string().min(1).max(100).optional().describe("Another model for this turn, one the add-on's allowed_models lists"),
 });
 
 // Called as an MCP task, send_message ends with the turn's outcome, as ha_agent_await_continuation returns it.
@@ -46,7 +46,7 @@ export function createSendMessageTool(deps: { agent: AgentService }): ToolSpec {
     name: "send_message",
     title: "Send a message",
     description:
-      "Sends a message to the agent in one of your sessions and returns a continuation_id at once. Await the answer with ha_agent_await_continuation. Run as an MCP task, it ends with the answer itself.",
+      "Sends a message to the agent in a session; returns a continuation_id at once for await_continuation (as an MCP task, the answer itself).",
     input: SendMessageInput,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -10,7 +10,7 @@ export const ContinuationIdInput = z.string().regex(ULID_PATTERN, "expected a co
 export const DEFAULT_WAIT_MS = 30_000;
 export const MAX_WAIT_MS = 300_000;
 
-export const WaitInput = z.number().int().min(0).max(MAX_WAIT_MS).optional().describe(`How long to wait for the answer, in ms (default ${DEFAULT_WAIT_MS}, at most ${MAX_WAIT_MS}).`);
+export const WaitInput = z.number().int().min(0).max(MAX_WAIT_MS).optional().describe(`ms; default ${DEFAULT_WAIT_MS}, at most ${MAX_WAIT_MS}`);
 
 export const ContinuationResultWire = z.object({
   continuation_id: z.string(),

@@ -8,12 +8,12 @@ import { guarded, iso, noteFailure } from "./common.js";
 import { LEVELS, atLeast, createMentionMatcher, logRecords, type LogRecord } from "./log-records.js";
 
 const Input = z.object({
-  since_hours: z.number().positive().max(24 * 30).default(24).describe("Only messages last seen within this many hours (default 24, at most 720)."),
-  min_level: z.enum(LEVELS).default("WARNING").describe("Lowest level to include: DEBUG, INFO, WARNING (default), ERROR or CRITICAL."),
-  integration: name().optional().describe('Only messages from this integration, e.g. "zha", "mqtt".'),
-  entity_id: name().optional().describe("Only messages that mention this entity or its device."),
-  include_error_log: z.boolean().default(true).describe("Also read the text error log for messages the system log does not hold."),
-  limit: z.number().int().min(1).max(200).default(50).describe("At most this many message groups (default 50, at most 200)."),
+  since_hours: z.number().positive().max(24 * 30).default(24).describe("Hours back, at most 720"),
+  min_level: z.enum(LEVELS).default("WARNING").describe("Lowest level"),
+  integration: name().optional().describe('e.g. "zha"'),
+  entity_id: name().optional().describe("Mentioning this entity or its device"),
+  include_error_log: z.boolean().default(true).describe("Also read the text error log"),
+  limit: z.number().int().min(1).max(200).default(50).describe("Message groups, 1-200"),
 });
 
 const Message = z.object({
@@ -65,7 +65,7 @@ export function createAnalyzeErrorsTool(deps: { index: HomeIndex; ha: HaAccess; 
     name: "analyze_errors",
     title: "Analyze Home Assistant errors",
     description:
-      "Reads Home Assistant's system log and error log and groups the warnings and errors by integration and by the entities and devices they mention, with counts and first/last seen. Filter by time window, level, integration or entity. Home Assistant administrators only (admin_only otherwise).",
+      "Home Assistant's system and error logs, grouped by integration and by the entities and devices they mention, with counts and first/last seen. Administrators only.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

@@ -49,16 +49,13 @@ export const shortTime = (ms: number, now: number, zone: string): string => loca
 
 /** Filters shared by the tools that select entities. */
 export const selectorFields = {
-  domain: name().optional().describe('Only entities of this domain, e.g. "light", "sensor", "binary_sensor".'),
-  area: name().optional().describe('Only entities in this area, by area id, name or alias (e.g. "kitchen", "Lounge").'),
-  floor: name().optional().describe('Only entities on this floor, by floor id, name or alias (e.g. "first_floor", "upstairs").'),
-  label: name().optional().describe('Only entities carrying this label (on the entity, its device or its area), by label id or name.'),
-  device_class: name().optional().describe('Only entities of this device class, e.g. "temperature", "motion", "door".'),
-  state: name().optional().describe('Only entities whose current state equals this, e.g. "on", "unavailable".'),
-  include_hidden: z
-    .boolean()
-    .default(false)
-    .describe("Also include disabled, hidden, diagnostic and config entities, which are left out by default."),
+  domain: name().optional().describe('e.g. "light"'),
+  area: name().optional().describe("Area id, name or alias"),
+  floor: name().optional().describe("Floor id, name or alias"),
+  label: name().optional().describe("Label id or name"),
+  device_class: name().optional().describe('e.g. "motion"'),
+  state: name().optional().describe('Current state, e.g. "on"'),
+  include_hidden: z.boolean().default(false).describe("Also hidden, disabled and diagnostic ones"),
 };
 
 /** The selector fields as they arrive on the wire (snake_case), plus the optional id and device selectors. */

@@ -10,8 +10,8 @@ import { LEVELS, atLeast, createMentionMatcher, logRecords, type LogRecord } fro
 import { logbookLine } from "./logbook-line.js";
 
 const Input = z.object({
-  entity_id: name().min(1).describe('The entity to diagnose, e.g. "switch.christmas_lights". Use index_search to find it.'),
-  hours: z.number().positive().max(168).default(24).describe("How far back to read history and logbook, in hours (default 24, at most 168)."),
+  entity_id: name().min(1).describe('e.g. "switch.pump"'),
+  hours: z.number().positive().max(168).default(24).describe("Hours back, at most 168"),
 });
 
 const LogMatch = z.object({
@@ -66,7 +66,7 @@ export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaAccess;
     name: "diagnose_entity",
     title: "Diagnose an entity",
     description:
-      "Explains what is going on with one entity: current state, recent changes and availability flaps from history, its device and integration, related entities on the same device, logbook entries and system-log messages that mention it, its device or its integration, ending in plain-word findings.",
+      "What is going on with one entity: state, recent changes and flaps, its device, integration and siblings, logbook and system-log lines, then findings.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

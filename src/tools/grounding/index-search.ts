@@ -7,14 +7,9 @@ import { guarded, selectorFields, filterOf } from "./common.js";
 import { freshness, freshnessFields } from "./freshness.js";
 
 const Input = z.object({
-  query: text()
-    .describe(
-      'The request in the user\'s own words, any language: "pause the music", "is the front door locked?", "włącz lampę w kuchni". Names, areas, floors, makers, labels, kinds ("lights"); typos tolerated. May be empty when filters are given.',
-    ),
-  limit: z.number().int().min(1).max(100).default(10).describe("How many results to return, best first (1-100, default 10)."),
-  near_area: name()
-    .optional()
-    .describe("The area the request was spoken in (id, name or alias), e.g. a voice satellite's room: its entities come first when the query names no area. A preference, not a filter; one that names no area is left out, with a note."),
+  query: text().describe('The request as said, e.g. "is the front door locked?"; "" with filters'),
+  limit: z.number().int().min(1).max(100).default(10).describe("1-100"),
+  near_area: name().optional().describe("Area the request was spoken in: its entities rank first. Not a filter."),
   ...selectorFields,
 });
 
@@ -56,7 +51,7 @@ export function createIndexSearchTool(deps: { index: HomeIndex; ha: HaAccess }):
     name: "index_search",
     title: "Search the home",
     description:
-      "Finds the entities a request is about, from the user's own words in any language: names, areas, floors, makers, labels, and what devices do (\"pause\" → media players, \"water the lawn\" → valves). Commands prefer what can act, questions about a level the sensor that measures it. Each result carries its state and why it matched.",
+      'Finds the entities a request is about from the user\'s own words, any language: names, areas, floors, makers, labels, what devices do ("water the lawn" → valves). Best first, with state and why.',
     input: Input,
     output: Output,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

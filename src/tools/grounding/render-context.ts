@@ -7,11 +7,11 @@ import { guarded, selectorFields, filterOf } from "./common.js";
 import { freshness, freshnessFields, staleLine } from "./freshness.js";
 
 const Input = z.object({
-  query: text().optional().describe("Render the best matches of this search instead of a filter selection."),
-  entity_ids: names(LIMITS.entityIds).optional().describe("Render exactly these entities."),
-  device: name().optional().describe("Render the entities of this device (id or name)."),
+  query: text().optional().describe("Render this search's best matches"),
+  entity_ids: names(LIMITS.entityIds).optional().describe("Exactly these"),
+  device: name().optional().describe("Device id or name"),
   ...selectorFields,
-  max_entities: z.number().int().min(1).max(500).default(60).describe("At most this many entity lines (default 60, at most 500)."),
+  max_entities: z.number().int().min(1).max(500).default(60).describe("1-500"),
 });
 
 const Output = z.object({
@@ -31,7 +31,7 @@ export function createRenderContextTool(deps: { index: HomeIndex; ha: HaAccess }
     name: "render_context",
     title: "Describe part of the home",
     description:
-      "Renders an area, floor, device, label, search result or list of entities as compact text (one line per entity with its state), with a token estimate. Use it to give a model the home's context without dumping every attribute.",
+      "Part of the home as compact text for a prompt, one line per entity with its state, and its token estimate.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

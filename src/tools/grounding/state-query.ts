@@ -7,14 +7,12 @@ import { guarded, iso, selectorFields, filterOf } from "./common.js";
 import { freshness, freshnessFields } from "./freshness.js";
 
 const Input = z.object({
-  entity_ids: names(LIMITS.entityIds).optional().describe("Exact entity ids to read, e.g. [\"light.kitchen\"]. Combined with the other filters."),
-  device: name().optional().describe("Only entities of this device, by device id or name."),
+  entity_ids: names(LIMITS.entityIds).optional().describe('e.g. ["light.kitchen"]'),
+  device: name().optional().describe("Device id or name"),
   ...selectorFields,
-  include_attributes: z.boolean().default(false).describe("Include every attribute of each entity. Off by default to keep the answer small."),
-  attributes: names(100)
-    .optional()
-    .describe('Include only these attributes, e.g. ["brightness", "current_temperature"]. Ignored when include_attributes is true.'),
-  limit: z.number().int().min(1).max(1000).default(100).describe("At most this many entities (1-1000, default 100)."),
+  include_attributes: z.boolean().default(false).describe("Every attribute"),
+  attributes: names(100).optional().describe('Only these attributes, e.g. ["brightness"]'),
+  limit: z.number().int().min(1).max(1000).default(100).describe("1-1000"),
 });
 
 const Entity = z.object({
@@ -50,7 +48,7 @@ export function createStateQueryTool(deps: { index: HomeIndex; ha: HaAccess }): 
     name: "state_query",
     title: "Read current states",
     description:
-      "Reads the current state of entities selected by ids, area, floor, domain, label, device, device class or state. Compact by default; ask for attributes when needed. Use index_search first when you only have a description.",
+      "Current states of entities by ids and/or filters (all must match), without attributes unless asked; index_search finds ids.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

@@ -17,8 +17,8 @@ const YamlText = z.string().min(1).max(100_000);
 export const DraftFields = {
   config: publishAs(z.union([openObject({ maxKeys: 50 }), YamlText]), { type: "object", additionalProperties: true })
     .optional()
-    .describe("The automation as an object; the singular trigger/condition/action keys are renamed as Home Assistant does. Or give config_yaml."),
-  config_yaml: YamlText.optional().describe("The automation as YAML text, as in automations.yaml, instead of config."),
+    .describe("The automation"),
+  config_yaml: YamlText.optional().describe("Or as YAML, as in automations.yaml"),
 };
 
 /** Exactly one of config and config_yaml, said plainly otherwise. */
@@ -33,7 +33,7 @@ export const draftOf = (args: { config?: Record<string, unknown> | string; confi
 const Input = z
   .object({
     ...DraftFields,
-    id: z.string().min(1).max(255).optional().describe("Compare with the automation saved under this config id."),
+    id: z.string().min(1).max(255).optional().describe("Config id of the saved one to diff against"),
   })
   .superRefine(oneDraft);
 
@@ -64,7 +64,7 @@ export function createAutomationCheckTool(deps: LogicDeps): ToolSpec {
     name: "automation_check",
     title: "Check a draft automation",
     description:
-      "Checks a draft automation before it is saved: Home Assistant's own validation, every entity id and action against the home, and a diff against the automation saved under id. Changes nothing. Home Assistant administrators only.",
+      "Checks a draft automation without saving it: Home Assistant's validation, its entity ids and actions against the home, a diff against a saved one. Administrators only.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

@@ -9,8 +9,8 @@ import { configOfEntity, READS, savedConfig } from "./traces.js";
 import { spokenTime, zonedIso } from "./when.js";
 
 const Input = z.object({
-  automation: z.string().min(1).max(255).describe("The entity id, config id or name of an automation or script."),
-  runs: z.number().int().min(1).max(20).default(5).describe("How many of the newest runs to tell (default 5, at most 20)."),
+  automation: z.string().min(1).max(255).describe("Entity id, config id or name of an automation or script"),
+  runs: z.number().int().min(1).max(20).default(5).describe("Newest runs to tell, 1-20"),
 });
 
 export const RunSchema = z.object({
@@ -45,7 +45,7 @@ export function createAutomationInspectTool(deps: LogicDeps): ToolSpec {
     name: "automation_inspect",
     title: "Inspect an automation's runs",
     description:
-      "Why an automation or script did or did not do something: its config and newest runs, each told from its trace (trigger, each condition and what it saw, actions, errors), and why runs are missing. Home Assistant administrators only.",
+      "Why an automation or script did or did not run: its config and newest runs told from their traces, and why runs are missing. Administrators only.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

@@ -9,7 +9,7 @@ import { READS } from "./traces.js";
 const Input = z
   .object({
     ...DraftFields,
-    id: z.string().min(1).max(255).optional().describe("The config id to save under; leave out for a new automation."),
+    id: z.string().min(1).max(255).optional().describe("Config id; none for a new one"),
   })
   .superRefine(oneDraft);
 
@@ -36,7 +36,7 @@ export function createAutomationSaveTool(deps: LogicDeps): ToolSpec {
     name: "automation_save",
     title: "Save an automation",
     description:
-      "Saves an automation (a new one without id) after checking it as automation_check does; Home Assistant reloads it. Needs the add-on option allow_automation_edits; from the agent, a person's yes to the exact config. Home Assistant administrators only.",
+      "Checks an automation as automation_check does, saves and reloads it. Needs the add-on option allow_automation_edits and, from the agent, a person's yes. Administrators only.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

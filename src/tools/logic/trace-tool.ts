@@ -8,9 +8,9 @@ import { getRun, READS } from "./traces.js";
 import { zonedIso } from "./when.js";
 
 const Input = z.object({
-  automation: z.string().min(1).max(255).describe("The entity id, config id or name of an automation or script."),
-  run_id: z.string().min(1).max(64).describe("A run_id from automation_inspect."),
-  detail: z.enum(["summary", "full"]).default("summary").describe('"full" adds every variable of every step, within a token bound.'),
+  automation: z.string().min(1).max(255).describe("Entity id, config id or name of an automation or script"),
+  run_id: z.string().min(1).max(64).describe("From automation_inspect"),
+  detail: z.enum(["summary", "full"]).default("summary").describe("full: every step's variables too"),
 });
 
 const Output = z.object({
@@ -32,7 +32,7 @@ export function createTraceTool(deps: LogicDeps): ToolSpec {
   return defineTool({
     name: "trace",
     title: "Read one run's trace",
-    description: "One run of an automation or script, step by step: each step's path, result and error, and the story of the run. Home Assistant administrators only.",
+    description: "One run of an automation or script, step by step (path, result, error), and its story. Administrators only.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

@@ -7,7 +7,7 @@ import { SessionIdInput } from "./wire.js";
 
 const Input = z.object({
   session_id: SessionIdInput,
-  reason: text().optional().describe("Why the session ends; kept with the session for later reading."),
+  reason: text().optional(),
 });
 
 const Output = z.object({ status: z.literal("ended") });
@@ -17,7 +17,7 @@ export function createEndSessionTool(deps: { store: Store }): ToolSpec {
   return defineTool({
     name: "end_session",
     title: "End a session",
-    description: "Ends one of your sessions. It takes no more messages; its record stays readable with ha_agent_get_session until the sweeper removes it.",
+    description: "Ends a session: it takes no more messages, and get_session reads it until it is swept.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

@@ -130,7 +130,7 @@ export function createGetSessionTool(deps: SessionToolDeps): ToolSpec {
     name: "get_session",
     title: "Get a session",
     description:
-      "Summarises one of your sessions: status, settings, memory sizes, usage and every continuation with its status (interrupted ones can be resumed or retried).",
+      "One of your sessions: status, settings, memory sizes, usage, and each continuation with its status.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

@@ -6,7 +6,7 @@ import { createListSessionsTool } from "./list-sessions.js";
 import { createStartSessionTool } from "./start-session.js";
 import { createUpdateSessionTool } from "./update-session.js";
 
-export { BUDGET_FIELDS, SessionIdInput, PersonaFields, personaChoice, type PersonaCheck } from "./wire.js";
+export { BUDGET_FIELDS, budgetsSaid, SessionIdInput, PersonaFields, personaChoice, type PersonaCheck } from "./wire.js";
 
 /** The session lifecycle tools; none of them needs a model. */
 export function createSessionTools(deps: SessionToolDeps): ToolSpec[] {

@@ -5,9 +5,9 @@ import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { SessionBriefWire, sessionBriefToWire } from "./wire.js";
 
 const Input = z.object({
-  status: z.enum(["active", "ended", "expired"]).optional().describe("Only sessions with this status. Omit for all."),
-  limit: z.number().int().min(1).max(100).default(20).describe("At most this many sessions (1-100, default 20)."),
-  cursor: text().optional().describe("The next_cursor of the previous page, to read the next one."),
+  status: z.enum(["active", "ended", "expired"]).optional(),
+  limit: z.number().int().min(1).max(100).default(20).describe("1-100"),
+  cursor: text().optional().describe("next_cursor of the previous page"),
 });
 
 const Output = z.object({
@@ -20,7 +20,7 @@ export function createListSessionsTool(deps: { store: Store }): ToolSpec {
   return defineTool({
     name: "list_sessions",
     title: "List your sessions",
-    description: "Lists your own sessions, newest first, optionally only active, ended or expired ones. Other principals' sessions are never shown.",
+    description: "Lists your sessions, newest first.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

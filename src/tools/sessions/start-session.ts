@@ -12,6 +12,7 @@ import {
   PolicyOutWire,
   PreferencesWire,
   PersonaFields,
+  budgetsSaid,
   budgetsToWire,
   personaChoice,
   iso,
@@ -21,11 +22,11 @@ import {
 } from "./wire.js";
 
 const Input = z.object({
-  model: ModelWire.optional().describe("The session's model (default: the add-on's)."),
-  budgets: BudgetsWire.partial().optional().describe("Per-turn limits."),
-  policy: PolicyWire.partial().extend({ allowlisted_services: AllowlistedServicesInput.optional() }).optional().describe("What the agent may do (default: read-only)."),
-  preferences: PreferencesWire.optional().describe("How answers should look."),
-  pins: oneOrList(text(), { max: 20, example: '["Never touch the heating."]' }).optional().describe('Standing instructions for every turn, e.g. ["Never touch the heating."].'),
+  model: ModelWire.optional(),
+  budgets: BudgetsWire.partial().optional().describe(`Per turn: ${budgetsSaid(["max_steps", "max_tool_calls", "max_duration_ms", "max_tokens_per_turn"])}`),
+  policy: PolicyWire.partial().extend({ allowlisted_services: AllowlistedServicesInput.optional() }).optional().describe("What the agent may do; default read-only"),
+  preferences: PreferencesWire.optional(),
+  pins: oneOrList(text(), { max: 20, example: '["Never touch the heating."]' }).optional().describe('Instructions for every turn, e.g. ["Never touch the heating."]'),
   ...PersonaFields,
 });
 
@@ -45,7 +46,7 @@ export function createStartSessionTool(deps: Pick<SessionToolDeps, "store" | "co
     name: "start_session",
     title: "Start a session",
     description:
-      "Starts a long-lived agent session (kept for days, survives restarts); returns its session_id and model. Defaults: 8 steps, 16 tool calls, 2 minutes per turn, read-only; persona: one of the prompts.",
+      "Starts an agent session that lasts days and survives restarts; returns its session_id.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -8,15 +8,15 @@ import { AllowlistedServicesInput, PersonaFields, PolicyOutWire, PolicyWire, Ses
 
 const Input = z.object({
   session_id: SessionIdInput,
-  pins: oneOrList(text(), { max: MEMORY_LIMITS.pins, example: '["Never touch the heating."]' }).optional().describe("Replaces the standing instructions; [] removes them all."),
+  pins: oneOrList(text(), { max: MEMORY_LIMITS.pins, example: '["Never touch the heating."]' }).optional().describe("Replaces them; [] removes all"),
   policy: PolicyWire.partial()
     .extend({ allowlisted_services: AllowlistedServicesInput.optional() })
     .optional()
-    .describe("Fields to change; the others stay. The add-on's options still cap what it may do."),
+    .describe("Fields to change; the others stay"),
   // "" removes the persona; null, as published before, still does too, but is not shown: a null branch loses the type in Home Assistant's Google integration.
   persona: z
     .preprocess((v) => (v === null ? "" : v), PersonaFields.persona)
-    .describe('A persona (prompts/list) for the next turns; "" removes it.'),
+    .describe('A prompt\'s name (prompts/list); "" removes it'),
   persona_args: PersonaFields.persona_args,
 });
 
@@ -36,7 +36,7 @@ export function createUpdateSessionTool(deps: { store: Store; checkPersona?: Per
   return defineTool({
     name: "update_session",
     title: "Change a session",
-    description: "Changes one of your sessions' pins, policy or persona; the next turn follows them. The add-on's options still cap what the agent may do.",
+    description: "Changes a session's pins, policy or persona from its next turn on.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { servicePatternSchema } from "../../config/index.js";
-import { BUDGET_LIMITS, ContinuationStatusSchema, NotFoundError, ULID_PATTERN, type Budgets, type MessageRef, type ModelConfig, type Policy, type Preferences, type SessionHead } from "../../store/index.js";
+import { BUDGET_LIMITS, ContinuationStatusSchema, DEFAULT_BUDGETS, NotFoundError, ULID_PATTERN, type Budgets, type MessageRef, type ModelConfig, type Policy, type Preferences, type SessionHead } from "../../store/index.js";
 import { LIMITS, name, names, oneOrList, text } from "../limits.js";
 import { openObject } from "../open-object.js";
 import type { ToolOutcome } from "../tool.js";
@@ -12,13 +12,12 @@ import { describeActuation, type ActuationCeiling } from "../actions/index.js";
 
 export const SessionIdInput = z
   .string()
-  .regex(ULID_PATTERN, "expected a session id as returned by ha_agent_start_session (26-character ULID)")
-  .describe("The session id returned by ha_agent_start_session.");
+  .regex(ULID_PATTERN, "expected a session id as returned by ha_agent_start_session (26-character ULID)");
 
 export const ModelWire = z.object({
-  provider: name().min(1).optional().describe('Model provider, e.g. "gemini". Omit for the add-on default.'),
-  name: name().min(1).optional().describe('Model name, e.g. "gemini-3.8-flash". Omit for the add-on default.'),
-  temperature: z.number().min(0).max(2).optional().describe("Sampling temperature 0-2. Omit for the provider default."),
+  provider: name().min(1).optional().describe('e.g. "gemini"'),
+  name: name().min(1).optional().describe("The add-on's model, or one its allowed_models option lists"),
+  temperature: z.number().min(0).max(2).optional().describe("0-2"),
 });
 
 /** A whole number between min and max; the message names the limit, and the field is named by the caller's path. */
@@ -38,18 +37,27 @@ export const BUDGET_FIELDS = {
 };
 
 export const BudgetsWire = z.object({
-  max_steps: BUDGET_FIELDS.max_steps.describe(`Most agent steps per turn (default 8, at most ${BUDGET_LIMITS.maxSteps}).`),
-  max_tool_calls: BUDGET_FIELDS.max_tool_calls.describe(`Most tool calls per turn (default 16, at most ${BUDGET_LIMITS.maxToolCalls}).`),
-  max_duration_ms: BUDGET_FIELDS.max_duration_ms.describe(`Time limit per turn in ms (default 120000, at most ${BUDGET_LIMITS.maxDurationMs}).`),
-  max_tokens_per_turn: BUDGET_FIELDS.max_tokens_per_turn.describe(`Soft token cap per turn, thinking included (default 100000, at most ${BUDGET_LIMITS.maxTokensPerTurn}).`),
+  max_steps: BUDGET_FIELDS.max_steps,
+  max_tool_calls: BUDGET_FIELDS.max_tool_calls,
+  max_duration_ms: BUDGET_FIELDS.max_duration_ms,
+  max_tokens_per_turn: BUDGET_FIELDS.max_tokens_per_turn,
 });
 
+const BUDGET_KEYS = { max_steps: "maxSteps", max_tool_calls: "maxToolCalls", max_duration_ms: "maxDurationMs", max_tokens_per_turn: "maxTokensPerTurn" } as const;
+
+/**
+ * The defaults and maxima of these budgets, in the order given: said once,
+ * on the object that holds them, since Google's converter drops every bound.
+ */
+export const budgetsSaid = (fields: readonly (keyof typeof BUDGET_KEYS)[]): string =>
+  `defaults ${fields.map((f) => DEFAULT_BUDGETS[BUDGET_KEYS[f]]).join(", ")}; at most ${fields.map((f) => BUDGET_LIMITS[BUDGET_KEYS[f]]).join(", ")}`;
+
 export const PolicyWire = z.object({
-  allow_actuation: z.boolean().describe("May the agent change the home without asking? Default false."),
+  allow_actuation: z.boolean().describe("Act without asking"),
   allowlisted_services: names(LIMITS.services).describe('With allow_actuation: the services it may call, e.g. ["switch.turn_off"]; empty means all.'),
-  enforce_fixed_model: z.boolean().describe("Refuse a send_message or ask naming another model (model_fixed). Default false."),
-  approval: z.enum(["refuse", "ask"]).describe("ask: other actions the add-on allows wait for a person's yes (input_required). Default refuse."),
-  max_open_continuations: z.number().int().positive().describe("Turns that may run at once in this session (default 1: single-flight)."),
+  enforce_fixed_model: z.boolean().describe("Refuse messages naming another model"),
+  approval: z.enum(["refuse", "ask"]).describe("ask: actions the add-on allows wait for a person's yes; default refuse"),
+  max_open_continuations: z.number().int().positive().describe("Turns running at once; default 1"),
 });
 
 /**
@@ -57,12 +65,12 @@ export const PolicyWire = z.object({
  * service-pattern grammar. Only input is checked, so a session stored before
  * the check still reads back.
  */
-export const AllowlistedServicesInput = oneOrList(servicePatternSchema(), { max: LIMITS.services, example: '["switch.turn_off", "light.*"]', commaSeparated: true }).describe('Services the agent may call when actuation is allowed, as domain.service patterns, e.g. ["switch.turn_off", "light.*"].');
+export const AllowlistedServicesInput = oneOrList(servicePatternSchema(), { max: LIMITS.services, example: '["switch.turn_off", "light.*"]', commaSeparated: true }).describe('With allow_actuation, e.g. ["light.*"]; empty: any the add-on allows');
 
 export const PreferencesWire = z.object({
-  language: z.string().max(35, { error: "at most 35 characters, e.g. en or pt-BR" }).optional().describe('Answer language, e.g. "en" or "de".'),
-  units: z.enum(["metric", "imperial"]).optional().describe("Unit system for answers."),
-  verbosity: z.enum(["brief", "normal", "detailed"]).optional().describe("How long answers should be."),
+  language: z.string().max(35, { error: "at most 35 characters, e.g. en or pt-BR" }).optional().describe('e.g. "de"'),
+  units: z.enum(["metric", "imperial"]).optional(),
+  verbosity: z.enum(["brief", "normal", "detailed"]).optional(),
 });
 
 /** The add-on's configured model, which a session runs on unless it names another. */
@@ -71,7 +79,7 @@ const PERSONA_ARGS = 20;
 
 /** A persona for the turns, as start_session and ask take it. */
 export const PersonaFields = {
-  persona: z.string().max(64).optional(),
+  persona: z.string().max(64).optional().describe("A prompt's name (prompts/list)"),
   // The count and the names' length are checked, not published: probatio writes an object with maxProperties out as a string.
   persona_args: openObject({ maxKeys: PERSONA_ARGS, maxKeyLength: 64, value: text() }).optional(),
 };

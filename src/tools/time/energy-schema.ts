@@ -7,9 +7,9 @@ const Amount = z.number().describe("kWh");
 
 /** The energy tool's input; the work (energy-run.ts) is loaded at the first call. */
 export const EnergyInput = z.object({
-  start: timeArgument().describe("ISO 8601, -90m, -24h, -7d, today or yesterday (HA's time zone)"),
+  start: timeArgument().describe("ISO 8601, -90m, -7d, today or yesterday (HA's time zone)"),
   end: timeArgument().optional().describe("Same forms; default now"),
-  period: z.enum(CALENDAR_PERIODS).optional().describe('Whole local periods as the Energy dashboard shows them; without end, the one holding start: {start: "today", period: "week"} is this week'),
+  period: z.enum(CALENDAR_PERIODS).optional().describe('Whole local periods; without end, the one holding start ("today" and "week": this week)'),
 });
 export type EnergyArgs = z.infer<typeof EnergyInput>;
 

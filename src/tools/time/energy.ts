@@ -7,7 +7,7 @@ export function createEnergyTool(deps: TimeToolDeps): ToolSpec {
   return defineTool({
     name: "energy",
     title: "Energy use",
-    description: "Energy over a period as Home Assistant's Energy dashboard counts it: grid import and export, solar, battery, gas, water, and each device's use, largest first (kWh).",
+    description: "Energy over a period as the Energy dashboard counts it: grid import and export, solar, battery, gas, water, each device's use (kWh).",
     input: EnergyInput,
     output: EnergyOutput,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

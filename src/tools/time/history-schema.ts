@@ -39,9 +39,9 @@ export const HISTORY_DEFAULT_TOKENS = 2_000;
 export const HistoryInput = z.object({
   entity_ids: entityIdsInput(),
   target: TargetInput.optional(),
-  start: timeArgument().describe("ISO 8601, -90m, -24h, -7d, today or yesterday (HA's time zone)"),
+  start: timeArgument().describe("ISO 8601, -90m, -7d, today or yesterday (HA's time zone)"),
   end: timeArgument().optional().describe("Same forms; default now"),
-  max_tokens: z.number().int().min(200).max(20_000).default(HISTORY_DEFAULT_TOKENS).describe("Answer budget, 200-20000; what does not fit is cut and named"),
+  max_tokens: z.number().int().min(200).max(20_000).default(HISTORY_DEFAULT_TOKENS).describe("Answer budget, 200-20000"),
 });
 
 export const HistoryOutput = z.object({

@@ -12,7 +12,7 @@ export function createHistoryTool(deps: TimeToolDeps): ToolSpec {
     name: "history",
     title: "History of entities",
     description:
-      "What entities did over a period: time in each state, changes in order, and for numbers min/mean/max with buckets. Periods older than the recorder keeps (10 days) come from long-term statistics.",
+      "What entities did over a period: time in each state, changes, and for numbers min/mean/max with buckets; old periods from long-term statistics.",
     input: HistoryInput,
     output: HistoryOutput,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

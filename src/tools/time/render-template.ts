@@ -15,8 +15,8 @@ export const TEMPLATE_TIMEOUT_MS = { default: 3_000, max: 10_000 } as const;
 export const TEMPLATE_MAX_NESTING = 100;
 
 const Input = z.object({
-  template: text(TEMPLATE_MAX_CHARS).min(1).describe("A Home Assistant template, e.g. \"{{ states('sensor.outside_temperature') }}\""),
-  timeout_ms: z.number().int().min(100).max(TEMPLATE_TIMEOUT_MS.max).default(TEMPLATE_TIMEOUT_MS.default).describe("Time limit (at most 10000)"),
+  template: text(TEMPLATE_MAX_CHARS).min(1).describe("e.g. \"{{ states('sensor.outside_temperature') }}\""),
+  timeout_ms: z.number().int().min(100).max(TEMPLATE_TIMEOUT_MS.max).default(TEMPLATE_TIMEOUT_MS.default).describe("At most 10000"),
 });
 
 const Output = z.object({
@@ -34,7 +34,7 @@ export function createRenderTemplateTool(deps: { ha: HaAccess }): ToolSpec {
   return defineTool({
     name: "render_template",
     title: "Render a template",
-    description: "Renders a Home Assistant template (Jinja) in Home Assistant and returns the result, for testing templates of automations and dashboards.",
+    description: "Renders a Home Assistant template (Jinja) in Home Assistant, e.g. to test one for an automation or dashboard.",
     input: Input,
     output: Output,
     annotations: { readOnlyHint: true, idempotentHint: false, openWorldHint: false },

@@ -16,7 +16,7 @@ export const TargetInput = z
     label_id: ids('["energy"]'),
     device_id: ids('["a1b2…"]'),
   })
-  .describe("Entities of these areas, floors, labels or devices (ids), as a service target reaches them");
+  .describe("Areas, floors, labels or devices (ids) whose entities to read");
 
 export const entityIdsInput = () => names(LIMITS.entityIds).optional().describe('e.g. ["light.hall"]');
 

@@ -25,13 +25,13 @@ export type RowOut = z.infer<typeof Row>;
 export const STATISTICS_DEFAULT_TOKENS = 3_000;
 
 export const StatisticsInput = z.object({
-  statistic_ids: names(100, '["sensor.heat_pump_energy"]').optional().describe("Statistic ids: sensor entity ids, or external ones (domain:name)"),
-  entity_ids: names(LIMITS.entityIds).optional().describe("Sensors, by entity id"),
-  start: timeArgument().describe("ISO 8601, -90m, -24h, -7d, today or yesterday (HA's time zone)"),
+  statistic_ids: names(100, '["sensor.heat_pump_energy"]').optional().describe("Sensor entity ids or external ids (domain:name)"),
+  entity_ids: names(LIMITS.entityIds).optional().describe("Sensors"),
+  start: timeArgument().describe("ISO 8601, -90m, -7d, today or yesterday (HA's time zone)"),
   end: timeArgument().optional().describe("Same forms; default now"),
-  period: z.enum(STATISTIC_PERIODS).describe("Row length; day, week (from Monday) and month start at local midnight"),
+  period: z.enum(STATISTIC_PERIODS).describe("Row length; local periods, weeks from Monday"),
   types: z.array(z.enum(STATISTIC_TYPES)).max(STATISTIC_TYPES.length).optional().describe("Default: change for totals, mean/min/max for measurements"),
-  max_tokens: z.number().int().min(200).max(20_000).default(STATISTICS_DEFAULT_TOKENS).describe("Answer budget, 200-20000; the oldest rows are cut first"),
+  max_tokens: z.number().int().min(200).max(20_000).default(STATISTICS_DEFAULT_TOKENS).describe("Answer budget, 200-20000; oldest rows cut first"),
 });
 
 const Statistic = z.object({ statistic_id: z.string(), name: z.string(), unit: z.string().nullable(), rows: z.array(Row) });

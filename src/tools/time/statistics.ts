@@ -7,7 +7,7 @@ export function createStatisticsTool(deps: TimeToolDeps): ToolSpec {
   return defineTool({
     name: "statistics",
     title: "Long-term statistics",
-    description: "Home Assistant's long-term statistics of sensors with a state class: change/sum/state of totals, mean/min/max of measurements, per 5 minutes, hour, day, week or month.",
+    description: "Long-term statistics of sensors with a state class, per period: change/sum/state of totals, mean/min/max of measurements.",
     input: StatisticsInput,
     output: StatisticsOutput,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
