@@ -52,7 +52,8 @@ describe("the demo's answers, through MCP", () => {
 
   it("answers whether any window is open from the window sensors alone, without the front door's contact", async () => {
     const text = await ask("Is any window open?");
-    expect(text).toMatch(/Office Window \(binary_sensor\.office_window_opening\)/);
+    // Which windows are open depends on the demo house's day; all five windows are named either way.
+    for (const room of ["Office", "Kitchen", "Emma's Room", "Living Room", "Master Bedroom"]) expect(text).toContain(`${room} Window (binary_sensor.`);
     expect(text).not.toMatch(/Door|door_contact|cover\./);
   }, 40_000);
 
@@ -65,12 +66,12 @@ describe("the demo's answers, through MCP", () => {
   }, 40_000);
 
   it("names the energy dashboard's devices as the energy tool does, by their friendly names", async () => {
-    const tool = await callTool(client, "ha_agent_energy", { start: "today", period: "week" });
-    const dryer = (tool.value.devices as { statistic_id: string; name: string }[]).find((d) => d.statistic_id === "sensor.dryer_energy");
-    expect(dryer?.name).toBe("Dryer Plug Energy");
-    const text = await ask("How much energy did we use this week?");
-    expect(text).toContain("the home used");
+    // Last week is whole and past: the tool and the agent read the same figures.
+    const tool = await callTool(client, "ha_agent_energy", { start: "-7d", period: "week" });
+    const devices = tool.value.devices as { statistic_id: string; name: string }[];
+    expect(devices.find((d) => d.statistic_id === "sensor.dryer_energy")?.name).toBe("Dryer Plug Energy");
+    const text = await ask("How much energy did we use last week?");
+    expect(text).toContain(tool.value.narrative as string);
     expect(text).not.toMatch(/sensor\.\w+_energy/);
-    expect(text).toMatch(/Dryer Plug Energy|Kitchen Dishwasher Energy/);
   }, 40_000);
 });
