@@ -39,18 +39,20 @@ export interface CreateAgentOptions {
 export function createAgent(options: CreateAgentOptions): { runtime: AgentRuntime; exposure: ExposureSource; view: HomeIndex; personas: TurnPersonas | undefined } {
   const exposure = createExposureSource({ ha: options.ha, clock: options.clock, logger: options.logger });
   const view = exposedView(options.index, (e) => exposure.visible(e));
+  // Energy names a device as the Energy dashboard does, by the name HA shows every user: its figures are shown either way.
+  const displayName = (id: string) => options.index.entity(id)?.name;
   const registry = new ToolRegistry(options.separator);
   const timeZone = options.timeZone ? { timeZone: options.timeZone } : {};
   for (const tool of [
     ...createGroundingTools({ index: view, ha: options.ha, clock: options.clock, ...timeZone }),
-    ...createTimeTools({ index: view, ha: options.ha, clock: options.clock, ...timeZone }),
+    ...createTimeTools({ index: view, ha: options.ha, clock: options.clock, displayName, ...timeZone }),
     createCallServiceTool({ ha: options.ha, index: view, ceiling: options.ceiling }),
     // Automations are configuration, not devices: Assist exposes none by default, and these tools are for administrators, who see them all in HA.
     ...createLogicTools({ index: options.index, ha: options.ha, clock: options.clock, automationEdits: options.automationEdits === true, ...timeZone }),
   ])
     registry.register(tool);
   const personas = options.personas
-    ? { registry: options.personas, context: { index: view, ha: options.ha, clock: options.clock, logger: options.logger.child({ part: "personas" }), refresh: () => exposure.refresh(), ...(options.timeZone ? { timeZone: options.timeZone } : {}) } }
+    ? { registry: options.personas, context: { index: view, ha: options.ha, clock: options.clock, logger: options.logger.child({ part: "personas" }), refresh: () => exposure.refresh(), displayName, ...(options.timeZone ? { timeZone: options.timeZone } : {}) } }
     : undefined;
   const runtime = new AgentRuntime({
     ...(personas ? { personas } : {}),

@@ -33,6 +33,8 @@ export interface SearchOptions extends Omit<EntityFilter, "entityIds"> {
 export interface SearchResult extends SearchHit {
   name: string;
   domain: string;
+  /** The device class, from the entity's state or its registry entry; null when it has none. */
+  deviceClass: string | null;
   areaId: string | null;
   area: string | null;
   state: string | null;
@@ -220,6 +222,7 @@ export class HomeGraph {
         named: h.named,
         name: s.name,
         domain: s.domain,
+        deviceClass: s.deviceClass,
         areaId: s.areaId,
         area: s.areaId ? (this.#reg.areas.get(s.areaId)?.name ?? null) : null,
         state: this.#states.get(h.entityId)?.state ?? null,

@@ -38,6 +38,8 @@ export interface PersonaContext {
   refresh?(): Promise<void>;
   /** Home Assistant's time zone, in which priming writes every time; UTC without it. */
   timeZone?(): Promise<string>;
+  /** The name HA shows every user for an entity, exposed or not: energy names devices by it, as the Energy dashboard does. */
+  displayName?(entityId: string): string | undefined;
 }
 
 /** A persona context without its caller: what is set up once, and completed for each person it is resolved for. */

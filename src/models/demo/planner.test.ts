@@ -69,8 +69,49 @@ describe("the demo planner", () => {
     const open = ask("Which windows are open?");
     expect(open).toContain("These are open: Kitchen Window (binary_sensor.kitchen_window)");
     expect(open).toContain("Hall Window (binary_sensor.hall_window) is closed");
-    expect(open).toContain("Hall Motion (binary_sensor.hall_motion) is detected");
+    expect(open).not.toContain("Hall Motion");
     expect(open).not.toMatch(/ is (on|off)\b/);
+    expect(ask("Is motion detected in the hall?")).toMatch(/These are detected: Hall Motion \(binary_sensor.hall_motion\)\.$/);
+  });
+
+  /** The planner's answer after it searched and read `entities`, as the tools give them. */
+  const answered = (q: string, entities: Record<string, unknown>[]) =>
+    demoPlan({ contents: [user(q), model(["index_search"]), responses({ name: "index_search", response: { results: entities } }), model(["state_query"]), responses({ name: "state_query", response: { entities } })], tools }).text!;
+  const sensor = (entity_id: string, name: string, state: string, device_class: string | null, unit: string | null = null, area = "Hallway") => ({
+    entity_id, name, domain: entity_id.split(".")[0], area, state, unit, attributes: device_class ? { device_class } : {},
+  });
+
+  it("answers whether a door is locked from its lock alone, not from door contacts or motion sensors", () => {
+    const text = answered("Is the front door locked?", [
+      sensor("lock.front_door", "Front Door Lock", "locked", null),
+      sensor("binary_sensor.front_door_door", "Front Door Lock Door", "off", "door"),
+      sensor("binary_sensor.front_door_contact_opening", "Front Door Contact", "off", "door"),
+      sensor("binary_sensor.front_door_doorbell_motion", "Front Door Doorbell Motion", "off", "motion"),
+      sensor("sensor.front_door_lock_battery", "Front Door Lock Battery", "87", "battery", "%"),
+    ]);
+    expect(text).toBe("I'm the demo model: I look things up with simple rules, not an AI. These are locked: Front Door Lock (lock.front_door).");
+  });
+
+  it("answers whether any window is open from window sensors alone, not from a door's contact", () => {
+    const text = answered("Is any window open?", [
+      sensor("binary_sensor.office_window_opening", "Office Window", "on", "window", null, "Office"),
+      sensor("binary_sensor.kitchen_window_opening", "Kitchen Window", "off", "window", null, "Kitchen"),
+      sensor("binary_sensor.front_door_contact_opening", "Front Door Contact", "off", "door"),
+      sensor("cover.living_room_shutter", "Living Room Shutter", "open", "shutter", null, "Living Room"),
+    ]);
+    expect(text).toContain("These are open: Office Window (binary_sensor.office_window_opening). Not open: Kitchen Window (binary_sensor.kitchen_window_opening) is closed.");
+    expect(text).not.toMatch(/Front Door|Shutter/);
+  });
+
+  it("gives readings with their units as Home Assistant shows them, and only of the quantity asked about", () => {
+    const text = answered("What is the temperature in the living room?", [
+      sensor("sensor.living_room_temperature", "Living Room Climate Sensor Temperature", "20.6", "temperature", "°C", "Living Room"),
+      sensor("sensor.living_room_humidity", "Living Room Climate Sensor Humidity", "47", "humidity", "%", "Living Room"),
+      sensor("climate.living_room_thermostat", "Living Room Thermostat", "heat", null, null, "Living Room"),
+    ]);
+    expect(text).toContain("Here is what I found: Living Room Climate Sensor Temperature (sensor.living_room_temperature) is 20.6 °C.");
+    expect(answered("How humid is the living room? Humidity please", [sensor("sensor.living_room_humidity", "Living Room Climate Sensor Humidity", "47", "humidity", "%", "Living Room")])).toContain("is 47%.");
+    expect(answered("Is the living room sensor unavailable?", [sensor("sensor.living_room_temperature", "Living Room Temperature", "unavailable", "temperature", "°C", "Living Room")])).toContain("is unavailable");
   });
 
   it("diagnoses the best match when asked why", () => {
@@ -86,7 +127,7 @@ describe("the demo planner", () => {
     expect(plan.calls).toEqual([{ name: "call_service", args: { domain: "light", service: "turn_on", entity_id: ["light.kitchen_worktop_lights", "light.kitchen_ceiling"] } }]);
 
     const done = demoPlan({ contents: [...read, model(["call_service"]), responses({ name: "call_service", response: { service: "light.turn_on", targets: ["light.kitchen_ceiling"] } })], tools: acting });
-    expect(done.text).toContain("Done: I called light.turn_on on light.kitchen_ceiling.");
+    expect(done.text).toContain("Done: I called light.turn_on on Kitchen Ceiling (light.kitchen_ceiling).");
     const denied = demoPlan({ contents: [...read, model(["call_service"]), responses({ name: "call_service", response: { error: { code: "approval_denied", message: "A person denied light.turn_on." } } })], tools: acting });
     expect(denied.text).toContain("it was not done (approval_denied): A person denied light.turn_on.");
     // Named by its whole name, one light is all it acts on.

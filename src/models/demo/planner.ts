@@ -1,6 +1,6 @@
 import type { GeminiReply, GeminiRequestBody } from "../fakes/index.js";
 import { planEnergyAnswer } from "./energy-answer.js";
-import { stateWord } from "./state-words.js";
+import { canShow, shownState, stateWord } from "./state-words.js";
 import { whyNotPlan } from "./why-not.js";
 
 interface Hit {
@@ -11,6 +11,8 @@ interface Hit {
   state?: string | null;
   /** Asked of state_query for the device class, which decides how a binary sensor's state reads. */
   attributes?: Record<string, unknown>;
+  /** The unit state_query gives with a reading ("°C"), shown after it as HA shows it. */
+  unit?: string | null;
 }
 
 const INTRO = "I'm the demo model: I look things up with simple rules, not an AI.";
@@ -45,7 +47,7 @@ function readTurn(body: GeminiRequestBody): { message: string; responses: { name
 
 const offered = (body: GeminiRequestBody, name: string) => (body.tools ?? []).some((t) => (t.functionDeclarations ?? []).some((d) => d.name === name));
 const cite = (e: Hit) => `${e.name} (${e.entity_id})`;
-const isNow = (e: Hit) => `${cite(e)} is ${stateWord(e)}`;
+const isNow = (e: Hit) => `${cite(e)} is ${shownState(e)}`;
 /** The state a question asks about ("which windows are open?"), in the words HA shows. */
 const WANTED = /\b(on|off|open|closed|locked|unlocked|detected|clear)\b/i;
 
@@ -77,7 +79,7 @@ export function demoPlan(body: GeminiRequestBody): GeminiReply {
     return { thought: "Now I read the current state of the best matches, in parallel.", calls };
   }
   const acted = responses.find((r) => r.name === "call_service");
-  if (acted) return { text: actedAnswer(acted.response) };
+  if (acted) return { text: actedAnswer(acted.response, read.flatMap((r) => (r.response.entities as Hit[] | undefined) ?? [])) };
   const act = ACT.exec(message);
   if (read.length && act && offered(body, "call_service")) {
     const call = serviceCall(`${act[1]!}${act[2] ?? ""}`, named(message, narrow(message, read.flatMap((r) => ((r.response.entities as Hit[] | undefined) ?? [])))));
@@ -106,26 +108,44 @@ function serviceCall(verb: string, entities: Hit[]): { domain: string; service: 
   return { domain, service, entity_id: ids };
 }
 
-/** What the call did, as the tool said it: done, refused, denied by a person, or not answered. */
-function actedAnswer(response: Record<string, unknown>): string {
+/** What the call did, as the tool said it: done, refused, denied by a person, or not answered; each target by the name the states it read give. */
+function actedAnswer(response: Record<string, unknown>, known: Hit[]): string {
   const error = response.error as { code?: string; message?: string } | undefined;
   if (error) return `${INTRO} I asked for it, and it was not done (${error.code ?? "error"}): ${error.message ?? "no reason given"}`;
-  const targets = (response.targets as string[] | undefined) ?? [];
+  const targets = ((response.targets as string[] | undefined) ?? []).map((id) => {
+    const e = known.find((k) => k.entity_id === id);
+    return e ? cite(e) : id;
+  });
   return `${INTRO} Done: I called ${String(response.service)} on ${targets.join(", ") || "the home"}.`;
 }
 
+/** Whether a text names a kind ("window", "garage_door") in the singular or a simple English plural. */
+function namesKind(text: string, kind: string): boolean {
+  const noun = kind.replace(/_/g, " ");
+  const forms = [noun, `${noun}s`, `${noun}es`, ...(/[^aeiou]y$/.test(noun) ? [`${noun.slice(0, -1)}ies`] : [])];
+  return forms.some((f) => new RegExp(`\\b${f}\\b`).test(text));
+}
+
 /**
- * Keeps the hits the question is about: those in an area it names, and of
- * a kind it names ("lights" → light). A search ranks by words, so a lamp in
- * another room may follow the kitchen's; the question rules it out.
+ * Keeps the hits the question is about: those in an area it names, those
+ * that can be in the state it asks about ("locked": a lock, not a motion
+ * sensor), and those of a kind it names, by domain or device class
+ * ("lights" → light, "windows" → a window sensor, not a door contact). A
+ * search ranks by words, so a lamp in another room may follow the
+ * kitchen's, and a door contact follows the windows; the question rules
+ * them out. Each rule applies only when something passes it.
  */
 function narrow(message: string, hits: Hit[]): Hit[] {
   const text = message.toLowerCase();
-  const inArea = hits.filter((h) => h.area && text.includes(h.area.toLowerCase()));
-  let kept = inArea.length ? inArea : hits;
-  const domainOf = (h: Hit) => h.domain ?? h.entity_id.split(".")[0]!;
-  const named = kept.filter((h) => new RegExp(`\\b${domainOf(h).replace(/_/g, " ")}s?\\b`).test(text));
-  if (named.length) kept = named;
+  const keep = (list: Hit[], rule: (h: Hit) => boolean) => {
+    const passed = list.filter(rule);
+    return passed.length ? passed : list;
+  };
+  let kept = keep(hits, (h) => !!h.area && text.includes(h.area.toLowerCase()));
+  const wanted = WANTED.exec(message)?.[1]?.toLowerCase();
+  if (wanted) kept = keep(kept, (h) => canShow(h, wanted) !== false);
+  const deviceClass = (h: Hit) => (typeof h.attributes?.device_class === "string" ? h.attributes.device_class : undefined);
+  kept = keep(kept, (h) => [h.domain ?? h.entity_id.split(".")[0]!, deviceClass(h)].some((k) => k !== undefined && namesKind(text, k)));
   return kept;
 }
 

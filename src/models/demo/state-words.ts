@@ -43,3 +43,53 @@ export function stateWord(entity: { entity_id: string; domain?: string | undefin
   if (domain !== "binary_sensor" || typeof deviceClass !== "string" || (state !== "on" && state !== "off")) return state;
   return BINARY_SENSOR_WORDS[deviceClass]?.[state] ?? state;
 }
+
+/**
+ * The space Home Assistant's frontend puts between a value and its unit:
+ * none before "°", none before "%" in English, one before any other unit
+ * (frontend src/common/translations/blank_before_unit.ts, blank_before_percent.ts).
+ */
+const blankBefore = (unit: string): string => (unit === "°" || unit === "%" ? "" : " ");
+
+/** A state as HA's frontend shows it, its unit included: "20.6 °C", "47%", "open". */
+export function shownState(entity: Parameters<typeof stateWord>[0] & { unit?: string | null | undefined }): string {
+  const word = stateWord(entity);
+  const unit = entity.unit ?? (typeof entity.attributes?.unit_of_measurement === "string" ? entity.attributes.unit_of_measurement : undefined);
+  // Only a reading has a unit: "unavailable" and "unknown" stand alone, as in HA.
+  return unit && word !== "unavailable" && word !== "unknown" ? `${word}${blankBefore(unit)}${unit}` : word;
+}
+
+/** The states of a domain's entities, as HA names them (each domain's `const.py`); domains not listed may show anything. */
+const DOMAIN_STATES: Record<string, readonly string[]> = {
+  lock: ["locked", "unlocked", "locking", "unlocking", "jammed", "open", "opening"],
+  cover: ["open", "closed", "opening", "closing"],
+  valve: ["open", "closed", "opening", "closing"],
+  light: ["on", "off"],
+  switch: ["on", "off"],
+  fan: ["on", "off"],
+  input_boolean: ["on", "off"],
+  humidifier: ["on", "off"],
+  siren: ["on", "off"],
+  remote: ["on", "off"],
+  automation: ["on", "off"],
+};
+
+/**
+ * Whether an entity can ever show a state word ("locked", "open"): a lock
+ * can be locked, a window sensor can be open, a motion sensor can be
+ * neither. Undefined when it cannot be told (a binary sensor whose device
+ * class is not known yet, a domain of free states).
+ */
+export function canShow(entity: Parameters<typeof stateWord>[0] & { unit?: string | null | undefined }, word: string): boolean | undefined {
+  const domain = entity.domain ?? entity.entity_id.split(".")[0]!;
+  if (domain === "binary_sensor") {
+    // Without its attributes read, the device class is not known yet.
+    if (!entity.attributes) return undefined;
+    const deviceClass = entity.attributes.device_class;
+    const words = typeof deviceClass === "string" ? BINARY_SENSOR_WORDS[deviceClass] : undefined;
+    return (words ? [words.on, words.off] : ["on", "off"]).includes(word);
+  }
+  // A measurement shows numbers, never a word such as "locked".
+  if (domain === "sensor" && (entity.unit || (entity.state && !Number.isNaN(Number(entity.state))))) return false;
+  return DOMAIN_STATES[domain]?.includes(word);
+}

@@ -50,7 +50,13 @@ export function energyAnalyst(): PersonaSpec {
 
 /** The energy tool's answer for the period, for the person the persona is resolved for; its failure in words otherwise. */
 async function periodTotals(ctx: PersonaContext, asked: NamedPeriod): Promise<{ ok: true; value: EnergyOut } | { ok: false; message: string }> {
-  const tool = createEnergyTool({ index: ctx.index, ha: ctx.ha, clock: ctx.clock, ...(ctx.timeZone ? { timeZone: () => ctx.timeZone!() } : {}) });
+  const tool = createEnergyTool({
+    index: ctx.index,
+    ha: ctx.ha,
+    clock: ctx.clock,
+    ...(ctx.timeZone ? { timeZone: () => ctx.timeZone!() } : {}),
+    ...(ctx.displayName ? { displayName: (id: string) => ctx.displayName!(id) } : {}),
+  });
   try {
     const outcome = await tool.invoke(tool.input.parse(asked), { principal: ctx.caller, signal: AbortSignal.timeout(15_000), progress: async () => {} });
     return outcome.ok ? { ok: true, value: outcome.value as EnergyOut } : { ok: false, message: outcome.error.message };

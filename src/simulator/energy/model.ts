@@ -1,10 +1,16 @@
 import type { HouseEnergy, HouseMeter } from "../house-logic-schema.js";
-import { addLocalDays, localParts, startOfLocalDay } from "../../shared/index.js";
+import { localParts } from "../../shared/index.js";
 import { createRng, hashString } from "../random.js";
 import { sunElevation } from "../sun.js";
 
 const HOUR = 3_600_000;
 const DAY_HOURS = 24;
+/** What of the energy put into the battery it can give back. */
+const EFFICIENCY = 0.95;
+/** The share of its capacity the battery keeps in reserve. */
+const RESERVE = 0.1;
+/** The hours (local, by their start) in which the battery gives back what it stored. */
+const isEvening = (hour: number): boolean => hour >= 17 && hour <= 23;
 
 export interface Place {
   latitude: number;
@@ -51,17 +57,19 @@ function patternTotal(pattern: HouseMeter["pattern"]): number {
  * A deterministic model of a home's energy, hour by hour from `startMs`: a
  * base load, each metered device used as its pattern says, solar production
  * that follows the sun (nothing at night) and the day's cloudiness, a battery
- * that stores surplus and covers the evening, and the grid taking or giving
- * the rest; gas for heating by the day's outdoor temperature, and water
- * around showers and meals. Flows balance every hour, so the meters agree
- * with each other the way real ones do. Each day stands on its own (the
- * battery starts every day at a third full), so any day can be computed on
- * demand, for as long as the simulator runs.
+ * that stores solar surplus by day and gives it back in the evening, and the
+ * grid taking or giving the rest; gas for heating by the day's outdoor
+ * temperature, and water around showers and meals. Flows balance every hour,
+ * so the meters agree with each other the way real ones do. The battery
+ * carries its charge from hour to hour (a third full at the start), so hours
+ * are computed once, in order, as far as asked, for as long as the simulator
+ * runs; what it stores and gives back then follows each day's sun and use.
  */
 export class EnergyModel {
   readonly startMs: number;
-  private readonly hours = new Map<number, HourFlows>();
-  private soc = 0;
+  private readonly hours: HourFlows[] = [];
+  /** The battery's charge in kWh at the end of the last hour computed. */
+  private soc: number;
   private readonly devices: HouseMeter[];
 
   constructor(
@@ -72,30 +80,16 @@ export class EnergyModel {
     // Whole UTC hours, like HA's statistics rows, from a little before local midnight `days` days ago.
     this.startMs = Math.floor((startedMs - energy.days * 86_400_000 - 86_400_000) / HOUR) * HOUR;
     this.devices = energy.meters.filter((m) => m.flow === "device");
+    this.soc = energy.battery_kwh / 3;
   }
 
   /** The flow of `meter` during hour `index` (0 = the hour starting at `startMs`), in kWh or m³. */
   hourValue(meter: HouseMeter, index: number): number {
     if (index < 0) return 0;
-    let h = this.hours.get(index);
-    if (!h) {
-      this.computeDay(index);
-      h = this.hours.get(index)!;
-    }
+    // The battery's charge at an hour depends on every hour before it.
+    while (this.hours.length <= index) this.hours.push(this.computeHour(this.hours.length));
+    const h = this.hours[index]!;
     return meter.flow === "device" ? (h.devices.get(meter.statistic_id) ?? 0) : h[meter.flow];
-  }
-
-  /** Computes the local day holding hour `index`, from its midnight, the battery a third full. */
-  private computeDay(index: number): void {
-    const { timeZone } = this.place;
-    const at = this.startMs + index * HOUR;
-    const midnight = startOfLocalDay(at, timeZone);
-    const next = addLocalDays(at, timeZone, 1);
-    this.soc = this.energy.battery_kwh / 3;
-    for (let t = Math.floor(midnight / HOUR) * HOUR; t < next; t += HOUR) {
-      const i = (t - this.startMs) / HOUR;
-      this.hours.set(i, this.computeHour(i));
-    }
   }
 
   private computeHour(index: number): HourFlows {
@@ -128,15 +122,17 @@ export class EnergyModel {
     const consumption = (this.energy.base_load_w / 1000) * wobble() + deviceTotal + untracked;
     const solar = this.solarHour(start, clearness);
 
-    // The battery takes surplus up to its capacity and covers shortfall down to a tenth.
+    // The battery stores solar surplus up to its capacity (losing 5 % on the way in) and covers
+    // the evening's shortfall down to a tenth, as a plug-in battery set to self-consumption with
+    // an evening schedule does; the night and morning are left to the grid.
     const cap = this.energy.battery_kwh;
     const rate = Math.min(2.5, cap / 2);
     let charge = 0;
     let discharge = 0;
     const net = consumption - solar;
-    if (cap > 0 && net < 0) charge = Math.min(-net, rate, cap - this.soc);
-    if (cap > 0 && net > 0) discharge = Math.min(net, rate, Math.max(0, this.soc - cap * 0.1));
-    this.soc += charge * 0.95 - discharge;
+    if (cap > 0 && net < 0) charge = Math.min(-net, rate, Math.max(0, cap - this.soc) / EFFICIENCY);
+    if (cap > 0 && net > 0 && isEvening(local.hour)) discharge = Math.min(net, rate, Math.max(0, this.soc - cap * RESERVE));
+    this.soc += charge * EFFICIENCY - discharge;
     const gridImport = Math.max(0, net - discharge);
     const gridExport = Math.max(0, -net - charge);
 

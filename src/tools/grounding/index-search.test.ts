@@ -5,6 +5,7 @@ import { smallHome } from "../../../test/support/indexer/small-home.js";
 import { manualClock, silentLogger } from "../../shared/index.js";
 import { ToolRegistry } from "../registry.js";
 import type { ToolCallContext } from "../tool.js";
+import { createAssistTools } from "../assist/index.js";
 import { createIndexSearchTool } from "./index-search.js";
 
 const ctx: ToolCallContext = { principal: { id: "u1", name: "Test", kind: "user", isAdmin: true }, signal: new AbortController().signal, progress: async () => undefined };
@@ -24,6 +25,9 @@ async function setup(): Promise<ToolRegistry> {
       { id: "media_player.kitchen", name: "Kitchen Speaker", area: "kitchen", state: "idle", attrs: { device_class: "speaker" } },
       { id: "light.living_room", name: "Ceiling", area: "living_room", state: "on" },
       { id: "light.kitchen", name: "Pendant", area: "kitchen", state: "on" },
+      { id: "binary_sensor.living_room_window", name: "Living Room Window", area: "living_room", state: "off", attrs: { device_class: "window" } },
+      { id: "binary_sensor.kitchen_window", name: "Kitchen Window", area: "kitchen", state: "off", attrs: { device_class: "window" } },
+      { id: "binary_sensor.back_door", name: "Back Door", area: "kitchen", state: "off", attrs: { device_class: "door" } },
     ],
   });
   const ha = createFakeHa(registries);
@@ -62,10 +66,29 @@ describe("index_search", () => {
     expect(out.note).toMatch(/^No device is named: these are the media players/);
   });
 
-  it("says plainly when several entities fit equally", async () => {
+  it("says plainly when several entities fit a singular reference equally", async () => {
     const registry = await setup();
-    const out = await search(registry, { query: "turn off the lights" });
+    const out = await search(registry, { query: "turn off the light" });
     expect(out.note).toMatch(/Ambiguous: 2 fit equally well \(Pendant \(Kitchen\), Ceiling \(Living Room\)\); ask which one is meant/);
+  });
+
+  it("presents the set, with no ambiguity, when the question is about any, all, which or a plural", async () => {
+    const registry = await setup();
+    for (const query of ["is any window open?", "which windows are open?", "are all windows closed?", "how many windows are open?"]) {
+      const out = await search(registry, { query });
+      expect(out.note, query).toBe("2 windows match; the question is about all of them.");
+      expect(out.results.slice(0, 2).map((r) => r.entity_id).sort(), query).toEqual(["binary_sensor.kitchen_window", "binary_sensor.living_room_window"]);
+    }
+    const lights = (await search(registry, { query: "turn off the lights" })).note;
+    expect(lights).toMatch(/ 2 lights match; the request is about all of them\.$/);
+    expect(lights).not.toContain("Ambiguous");
+  });
+
+  it("answers the same through the Assist tool set, which shares the search", async () => {
+    const assist = new ToolRegistry();
+    for (const tool of createAssistTools(await setup())) assist.register(tool);
+    const out = await assist.call("index_search", { query: "Is any window open?" }, ctx);
+    expect(out).toMatchObject({ ok: true, value: { note: "2 windows match; the question is about all of them." } });
   });
 
   it("gives no note when a device is named plainly", async () => {

@@ -15,6 +15,13 @@ export interface TimeToolDeps {
    * so it is assumed; older periods are read from long-term statistics.
    */
   recorderKeepDays?: number;
+  /**
+   * The name Home Assistant shows every user for an entity, exposed to
+   * Assist or not. The Energy dashboard names a device by it (the frontend's
+   * `getStatisticLabel`), and the energy tool already shows that device's
+   * figures; without it, names come from `index`.
+   */
+  displayName?: (entityId: string) => string | undefined;
 }
 
 /** The recorder's default `purge_keep_days` (`recorder/__init__.py`, CONF_PURGE_KEEP_DAYS). */

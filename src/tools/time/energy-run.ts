@@ -30,7 +30,7 @@ export function runEnergy(o: { deps: TimeToolDeps; args: EnergyArgs; ctx: ToolCa
     const meters = prefs ? energyMeters(prefs) : undefined;
     if (!meters || !anyMeter(meters)) return fail("energy_not_configured", ENERGY_NOT_CONFIGURED);
     const totals = await readTotals({ ha, meters, range, period: args.period ?? "hour" });
-    const out = energyOut({ meters, totals, names: (id) => deps.index.entity(id)?.name });
+    const out = energyOut({ meters, totals, names: (id) => deps.displayName?.(id) ?? deps.index.entity(id)?.name });
     const frame = periodHeading(range, { now, zone });
     const iso = isoIn(zone);
     return ok({ narrative: energyNarrative({ out, frame, missing: totals.missing }), start: iso(range.startMs), end: iso(range.endMs), ...out });
@@ -83,7 +83,12 @@ async function readTotals(o: { ha: CallerHa; meters: EnergyMeters; range: TimeRa
   return { change, meta, gasUnit, waterUnit, missing: all.filter((id) => !meta.has(id)) };
 }
 
-/** The totals in the tool's shape: sums per flow, devices largest first, and what no device accounts for. */
+/**
+ * The totals in the tool's shape: sums per flow, devices largest first, and
+ * what no device accounts for. A device is named as the Energy dashboard
+ * names it: the name its preferences give, else its entity's name, else its
+ * statistic's, else its statistic id.
+ */
 function energyOut(o: { meters: EnergyMeters; totals: Totals; names: (id: string) => string | undefined }): Omit<EnergyOut, "narrative" | "start" | "end"> {
   const { meters, totals } = o;
   const sum = (ids: string[]) => round3(ids.reduce((s, id) => s + (totals.change.get(id) ?? 0), 0));
