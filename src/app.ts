@@ -368,7 +368,6 @@ export async function startApp(deps: AppDeps): Promise<App> {
       agent: { approve: (p, a) => agent.runtime.approve(p, a), cancel: (p, id, reason) => agent.runtime.cancel(p, id, reason), watch: (p, a) => agent.runtime.watch(p, a), journal: (owner, id) => readJournal(storeJournal(store, owner, id)) },
       assets: await loadAssets(fileURLToPath(new URL("./web/", import.meta.url))),
       remoteToken: config.statusToken,
-      retentionHours: options.continuation_retention_hours,
       logger: logger.child({ part: "console" }),
     });
     const status = await startStatusListener({

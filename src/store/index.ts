@@ -92,3 +92,5 @@ export { StepEntrySchema, LogLineSchema, StoredLineSchema, FinalDetailSchema, ST
 export { ArtifactMetaSchema } from "./artifacts.js";
 export { FORMAT_FILE, FormatMarkerSchema, type FormatMarker } from "./data-format.js";
 export { MIGRATIONS } from "./migrations.js";
+export { UsageLedgerSchema, UsageSlotSchema, SLOT_MS, LEDGER_KEEP_MS } from "./usage-ledger.js";
+export type { UsageApi, UsageTotals } from "./usage-file.js";

@@ -20,6 +20,7 @@ import type { RecoveryReport } from "./recovery-report.js";
 import { createSessionsApi, type SessionsApi } from "./sessions.js";
 import { createStepsApi, type StepsApi } from "./steps.js";
 import { sweep, type SweepReport } from "./sweeper.js";
+import { openUsageLedger, type UsageApi } from "./usage-file.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -66,6 +67,8 @@ export interface Store {
   readonly continuations: ContinuationsApi;
   readonly steps: StepsApi;
   readonly artifacts: ArtifactsApi;
+  /** Usage per quarter hour over the last 32 days, kept whatever the turns' retention. */
+  readonly usage: UsageApi;
   sweep(): Promise<SweepReport>;
   /**
    * Sweeps `firstAfterMs` after it starts (default 1 minute: a program that
@@ -176,6 +179,8 @@ async function open(options: {
     const read = await readRecord(fs, layout.turnFile(waiting.sessionId, waiting.continuationId), ContinuationRecordSchema);
     if (read.kind === "ok") ctx.openConts.set(waiting.continuationId, read.value);
   }
+  const usage = await openUsageLedger({ fs, layout, clock, logger, report, writable: writability.writable, retentionMs: settings.continuationRetentionMs, sessions: ctx.sessions.values() });
+  ctx.usage = usage;
   const artifacts = createArtifactsApi(ctx);
   const stoppers = new Set<() => void>();
   let sweeping: Promise<SweepReport> | undefined;
@@ -194,6 +199,7 @@ async function open(options: {
     continuations: createContinuationsApi(ctx),
     steps: createStepsApi(ctx),
     artifacts,
+    usage: { slots: (owner) => usage.slots(owner) },
     sweep: runSweep,
     startSweeper({ intervalMs = 15 * 60 * 1000, firstAfterMs = 60 * 1000, schedule = unrefTimeout } = {}) {
       if (ctx.unwritable) return () => {};

@@ -10,6 +10,7 @@ import {
   LockRecordSchema,
   SessionRecordSchema,
   StoredLineSchema,
+  UsageLedgerSchema,
 } from "../../src/store/index.js";
 import { AnnouncementRecordSchema } from "../../src/supervisor/index.js";
 
@@ -30,6 +31,7 @@ export const STORED_RECORDS: Record<string, { where: string; schema: z.ZodType }
   oauthGrants: { where: "oauth/grants.json", schema: GrantsFileSchema },
   indexMeta: { where: "index/meta.json", schema: IndexMetaSchema },
   announcement: { where: "supervisor-discovery.json", schema: AnnouncementRecordSchema },
+  usageLedger: { where: "usage.json", schema: UsageLedgerSchema },
 };
 
 /**

@@ -19,7 +19,7 @@ export interface OverviewSources {
   version: string;
   mode: string;
   health(): HealthReport;
-  store: Pick<Store, "sessions" | "continuations" | "recovery">;
+  store: Pick<Store, "sessions" | "continuations" | "recovery" | "usage">;
   turns: TurnRecords;
   users: UserDirectory;
   actuation: ActuationOptions;
