@@ -96,6 +96,8 @@ export const OverviewSchema = z.object({
   mode: z.string(),
   /** Home Assistant's time zone: every time on the page is written in it. */
   timeZone: z.string(),
+  /** Home Assistant's language and country as a locale ("en-NL"): dates and numbers are written as there. */
+  locale: z.string(),
   viewer: ViewerSchema.nullable(),
   health: HealthViewSchema,
   problems: z.array(ProblemSchema),
