@@ -25,7 +25,7 @@ import { createHomeIndex, type HomeIndex } from "./indexer/index.js";
 import { createMcpEndpoint } from "./mcp/index.js";
 import { builtInPersonas, describeProblem, PersonaRegistry, watchPersonaDir } from "./personas/index.js";
 import type { Clock, Logger } from "./shared/index.js";
-import { MCP_PATHS, describeError, homeTimeZone, loggedClockJumps, systemMonotonic, watchClockJumps } from "./shared/index.js";
+import { MCP_PATHS, describeError, homeLocale, homeTimeZone, loggedClockJumps, systemMonotonic, watchClockJumps } from "./shared/index.js";
 import { ingressRefusal, isLocalSupervisor } from "./banner.js";
 import type { House, Simulator } from "./simulator/index.js";
 import { loadSecret, openStore, type Store, type StoreFs } from "./store/index.js";
@@ -189,6 +189,7 @@ export async function startApp(deps: AppDeps): Promise<App> {
     onStop("home assistant connection", () => client.close());
     // Every time a person reads (priming, diagnoses, the console) is in the home's own time zone.
     const timeZone = homeTimeZone({ read: () => client.getConfig(), clock });
+    const locale = homeLocale({ read: () => client.getConfig(), clock });
 
     const options = config.options;
     const models =
@@ -372,12 +373,12 @@ export async function startApp(deps: AppDeps): Promise<App> {
       connect: { mcpUrl: config.mode === "addon" ? `http://homeassistant.local:${mcp.port}/mcp` : mcpUrl, demoToken },
       now: () => clock.now(),
       timeZone,
+      locale,
       trustedProxies: [...config.statusTrustedProxies, ...trialProxy],
       ...(demoUser ? { demoUser } : {}),
       agent: { approve: (p, a) => agent.runtime.approve(p, a), cancel: (p, id, reason) => agent.runtime.cancel(p, id, reason), watch: (p, a) => agent.runtime.watch(p, a), journal: (owner, id) => readJournal(storeJournal(store, owner, id)) },
       assets: await loadAssets(fileURLToPath(new URL("./web/", import.meta.url))),
       remoteToken: config.statusToken,
-      retentionHours: options.continuation_retention_hours,
       logger: logger.child({ part: "console" }),
     });
     const status = await startStatusListener({

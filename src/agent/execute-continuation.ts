@@ -10,7 +10,7 @@ import { ContentProvider } from "./content-provider.js";
 import type { AgentEvents, AgentEventType } from "./events.js";
 import { readJournal } from "./journal.js";
 import { runTurn, type TurnOutcome } from "./loop.js";
-import { usageOf } from "./replay.js";
+import { usageOf, withFold } from "./replay.js";
 import { loadMemory, rememberedMessages, rememberExchange } from "./memory.js";
 import { TOOL_GUIDANCE, homeOverview, policyLines } from "./prompt.js";
 import { rememberTool, rememberedFacts } from "./remember-tool.js";
@@ -173,7 +173,7 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
     const text = outcome.note ? `${outcome.text}\n\n(${outcome.note})` : outcome.text;
     patch.response = { finalMessage: text, citations: citationsIn(deps.index, outcome.text) };
     const records = await readJournal(journal);
-    const journaledSummary = records.find((r) => r.type === "summary")?.detail.summary;
+    const journaledSummary = records.find((r) => r.type === "summary")?.detail;
     const remembered = await rememberExchange({
       memory: { ...memory, facts: [...memory.facts, ...rememberedFacts(records).map((f) => ({ text: f, createdAt: clock.now(), source: cont.id }))] },
       user: cont.request.message,
@@ -186,7 +186,7 @@ export async function executeContinuation(deps: TurnDeps, run: TurnRun): Promise
       ...(journaledSummary !== undefined ? { journaledSummary } : {}),
     });
     patch.memory = remembered.memory;
-    usage.modelCalls += remembered.modelCalls;
+    if (remembered.fold) Object.assign(usage, withFold(usage, remembered.fold));
   } else if (outcome.status === "expired") {
     patch.error = { code: outcome.code ?? "time_budget", message: outcome.note };
   } else if (outcome.status === "failed") {

@@ -3,7 +3,7 @@ export { AgentError } from "./errors.js";
 export { AgentEvents, REPLAYABLE_EVENTS, eventId, parseEventId, type AgentEvent, type AgentEventListener, type AgentEventType } from "./events.js";
 export { PARTIAL_INTERVAL_MS } from "./partial-text.js";
 export { runTurn, type RunTurnOptions, type TurnOutcome, type LoopEvent } from "./loop.js";
-export { replay, type ReplayState, type TurnCounters } from "./replay.js";
+export { replay, usageOf, withFold, type ReplayState, type TurnCounters } from "./replay.js";
 export { parseJournal, readJournal, type JournalEntry, type TurnJournal } from "./journal.js";
 export type { AgentTool, AgentToolOutcome } from "./agent-tool.js";
 export { ContentProvider } from "./content-provider.js";

@@ -24,19 +24,21 @@ describe("session memory", () => {
     }
     expect(model.requests).toHaveLength(0);
     const folded = await rememberExchange({ memory, user: "q3", answer: "a3", continuationId: "C3", now: 3, lastK: 6, model, journal: j });
-    expect(folded.modelCalls).toBe(1);
+    expect(folded.fold).toMatchObject({ summary: "User asked about lights 0 and 1.", usage: { inputTokens: expect.any(Number) } });
     expect(folded.memory.lastK.map((m) => m.content)).toEqual(["q1", "a1", "q2", "a2", "q3", "a3"]);
     expect(folded.memory.rollingSummary).toBe("User asked about lights 0 and 1.");
     expect(model.requests[0]!.conversation[0]).toMatchObject({ type: "user", text: expect.stringContaining("User: q0\nAssistant: a0") });
-    expect(appended).toEqual([{ type: "summary", detail: { summary: "User asked about lights 0 and 1." } }]);
+    // The fold's usage is journaled with it, so the turn's totals count the call, and the console lists it.
+    expect(appended).toEqual([{ type: "summary", detail: { summary: "User asked about lights 0 and 1.", usage: folded.fold!.usage, durationMs: expect.any(Number) } }]);
   });
 
   it("reuses a journaled fold on resume instead of calling the model again", async () => {
     const memory: SessionMemory = { ...empty, lastK: Array.from({ length: 6 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `m${i}`, ts: i })) as SessionMemory["lastK"] };
     const model = scriptedModel([]);
     const { j } = journal();
-    const out = await rememberExchange({ memory, user: "q", answer: "a", continuationId: "C", now: 9, lastK: 6, model, journal: j, journaledSummary: "earlier" });
-    expect(out).toMatchObject({ modelCalls: 0, memory: { rollingSummary: "earlier" } });
+    const out = await rememberExchange({ memory, user: "q", answer: "a", continuationId: "C", now: 9, lastK: 6, model, journal: j, journaledSummary: { summary: "earlier" } });
+    // The call was made before the restart: it is counted once, from its journaled line.
+    expect(out).toMatchObject({ fold: { summary: "earlier" }, memory: { rollingSummary: "earlier" } });
     expect(model.requests).toHaveLength(0);
   });
 

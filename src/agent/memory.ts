@@ -3,6 +3,7 @@ import { estimateTokens } from "../models/index.js";
 import { MEMORY_LIMITS, type SessionMemory } from "../store/index.js";
 import type { ContentProvider } from "./content-provider.js";
 import type { TurnJournal } from "./journal.js";
+import type { SummaryDetail } from "./records.js";
 
 /** About 2,000 tokens: the rolling summary is cut to this after each fold. */
 export const SUMMARY_MAX_CHARS = 8_000;
@@ -40,9 +41,9 @@ export async function rememberExchange(args: {
   model: ModelClient;
   journal: TurnJournal;
   /** A fold journaled by an earlier run of this turn. */
-  journaledSummary?: string;
+  journaledSummary?: SummaryDetail;
   signal?: AbortSignal;
-}): Promise<{ memory: SessionMemory; modelCalls: number }> {
+}): Promise<{ memory: SessionMemory; fold: SummaryDetail | undefined }> {
   // The stored record has limits; memory keeps the newest facts and the start of a very long answer.
   const clip = (text: string) => (text.length > MEMORY_LIMITS.messageChars ? `${text.slice(0, MEMORY_LIMITS.messageChars - 1)}…` : text);
   const memory = { ...args.memory, facts: args.memory.facts.slice(-MEMORY_LIMITS.facts) };
@@ -51,16 +52,18 @@ export async function rememberExchange(args: {
     { role: "user" as const, content: clip(args.user), continuationId: args.continuationId, ts: args.now },
     { role: "assistant" as const, content: clip(args.answer), continuationId: args.continuationId, ts: args.now },
   ];
-  if (lastK.length <= args.lastK) return { memory: { ...memory, lastK }, modelCalls: 0 };
+  if (lastK.length <= args.lastK) return { memory: { ...memory, lastK }, fold: undefined };
   const overflow = lastK.slice(0, lastK.length - args.lastK);
   const kept = lastK.slice(-args.lastK);
-  if (args.journaledSummary !== undefined) return { memory: { ...memory, lastK: kept, rollingSummary: args.journaledSummary }, modelCalls: 0 };
-  const summary = await fold(memory.rollingSummary, overflow, args);
-  await args.journal.append({ type: "summary", detail: { summary } });
-  return { memory: { ...memory, lastK: kept, rollingSummary: summary }, modelCalls: 1 };
+  // The fold a run before a restart made: its call is this turn's, counted once.
+  if (args.journaledSummary !== undefined) return { memory: { ...memory, lastK: kept, rollingSummary: args.journaledSummary.summary }, fold: args.journaledSummary };
+  const folded = await fold(memory.rollingSummary, overflow, args);
+  // Its usage is journaled with it: the turn's totals and the console's list of calls count this call too.
+  await args.journal.append({ type: "summary", detail: folded });
+  return { memory: { ...memory, lastK: kept, rollingSummary: folded.summary }, fold: folded };
 }
 
-async function fold(previous: string, messages: SessionMemory["lastK"], args: { model: ModelClient; signal?: AbortSignal }): Promise<string> {
+async function fold(previous: string, messages: SessionMemory["lastK"], args: { model: ModelClient; signal?: AbortSignal }): Promise<SummaryDetail> {
   const transcript = messages.map((m) => `${m.role === "user" ? "User" : "Assistant"}: ${m.content}`).join("\n");
   try {
     const result = await args.model.generate(
@@ -71,11 +74,13 @@ async function fold(previous: string, messages: SessionMemory["lastK"], args: { 
       },
       { signal: args.signal },
     );
-    if (result.text.trim()) return cut(result.text.trim());
+    const spent = { usage: result.usage, durationMs: result.durationMs };
+    if (result.text.trim()) return { summary: cut(result.text.trim()), ...spent };
+    return { summary: cut([previous, transcript].filter(Boolean).join("\n")), ...spent };
   } catch {
     // fall through: keep the words themselves
   }
-  return cut([previous, transcript].filter(Boolean).join("\n"));
+  return { summary: cut([previous, transcript].filter(Boolean).join("\n")) };
 }
 
 /** Keeps the newest part of a summary within its budget. */

@@ -40,8 +40,12 @@ export const ToolResultDetailSchema = z.object({
 /** `retrieval`: the index matches that primed the first call, so a resume sends the same prompt. */
 export const RetrievalDetailSchema = z.object({ text: z.string() });
 
-/** `summary`: the rolling summary a memory fold produced, reused by a resume. */
-export const SummaryDetailSchema = z.object({ summary: z.string() });
+/**
+ * `summary`: the rolling summary a memory fold produced, reused by a resume.
+ * The fold is one model call of the turn: its usage, when the model answered
+ * (older logs and a failed call have none).
+ */
+export const SummaryDetailSchema = z.object({ summary: z.string(), usage: ModelUsageSchema.optional(), durationMs: z.number().nonnegative().optional() });
 
 /** The budgets that end a turn with one last answer; the time budget expires it instead. */
 export const WrapUpBudgetSchema = z.enum(["steps", "tool_calls", "tokens"]);
@@ -97,6 +101,7 @@ export type ToolCallDetail = z.infer<typeof ToolCallDetailSchema>;
 export type ToolResultDetail = z.infer<typeof ToolResultDetailSchema>;
 export type WrapUpBudget = z.infer<typeof WrapUpBudgetSchema>;
 export type WrapUpDetail = z.infer<typeof WrapUpDetailSchema>;
+export type SummaryDetail = z.infer<typeof SummaryDetailSchema>;
 export type ApprovalRequestDetail = z.infer<typeof ApprovalRequestDetailSchema>;
 export type ApprovalDecisionDetail = z.infer<typeof ApprovalDecisionDetailSchema>;
 export type PersonaDetail = z.infer<typeof PersonaDetailSchema>;

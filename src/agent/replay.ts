@@ -1,6 +1,6 @@
 import type { ConversationItem, ModelTurn, ToolCall, ToolResult } from "../models/index.js";
 import type { Usage } from "../store/index.js";
-import type { ApprovalDecisionDetail, ApprovalRequestDetail, JournalRecord, ModelResponseDetail, WrapUpDetail } from "./records.js";
+import type { ApprovalDecisionDetail, ApprovalRequestDetail, JournalRecord, ModelResponseDetail, SummaryDetail, WrapUpDetail } from "./records.js";
 
 /** An action's journaled approval: asked, and answered once a decision is journaled. */
 export interface JournaledApproval {
@@ -53,6 +53,15 @@ export interface ReplayState {
 export function usageOf(counters: TurnCounters, model?: string): Usage {
   const { steps, toolCalls, tokensIn, tokensOut, tokensThinking } = counters;
   return { steps, modelCalls: steps, toolCalls, tokensIn, tokensOut, tokensThinking, ...(model ? { model } : {}) };
+}
+
+/**
+ * A turn's usage with its memory fold added: one more model call, and the
+ * tokens it spent, so the totals agree with the calls a person sees listed.
+ */
+export function withFold(usage: Usage, fold: SummaryDetail): Usage {
+  const u = fold.usage;
+  return { ...usage, modelCalls: usage.modelCalls + 1, tokensIn: usage.tokensIn + (u?.inputTokens ?? 0), tokensOut: usage.tokensOut + (u?.outputTokens ?? 0), tokensThinking: usage.tokensThinking + (u?.thinkingTokens ?? 0) };
 }
 
 export const emptyCounters = (): TurnCounters => ({ steps: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, tokensThinking: 0, activeMs: 0 });

@@ -10,7 +10,7 @@ import type { Listener } from "./mcp-listener.js";
 import { startStatusListener } from "./status-listener.js";
 
 const health: HealthReport = { status: "unavailable", reasons: ["connecting to Home Assistant"], uptimeSeconds: 12, components: { home_assistant: { ok: false, details: { status: "connecting" } } } };
-const store = { sessions: { list: () => ({ sessions: [] }), listAll: () => ({ sessions: [] }) }, continuations: { get: async () => undefined }, recovery: { durationMs: 1, interrupted: [], quarantined: [], problems: [] } } as unknown as ConsoleOptions["store"];
+const store = { sessions: { list: () => ({ sessions: [] }), listAll: () => ({ sessions: [] }) }, continuations: { get: async () => undefined }, usage: { slots: () => [] }, recovery: { durationMs: 1, interrupted: [], quarantined: [], problems: [] } } as unknown as ConsoleOptions["store"];
 
 async function options(assetsDir?: string): Promise<ConsoleOptions> {
   return {
@@ -29,7 +29,6 @@ async function options(assetsDir?: string): Promise<ConsoleOptions> {
     agent: { approve: async () => ({}), cancel: async () => ({}), watch: async () => undefined, journal: async () => [] },
     assets: assetsDir ? await loadAssets(assetsDir) : undefined,
     remoteToken: undefined,
-    retentionHours: 24,
     logger: silentLogger,
   };
 }

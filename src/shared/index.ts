@@ -7,7 +7,7 @@ export { formatLogLine, LOG_FORMATS, type LogFormat } from "./log-format.js";
 export { dict, own } from "./dict.js";
 export { createPerPrincipalLimit, type PerPrincipalLimit } from "./per-principal-limit.js";
 export { parseHostHeader, type HostHeader } from "./host-header.js";
-export { homeTimeZone, knownTimeZone, localDay, localStamp, localTime } from "./local-time.js";
+export { homeLocale, homeTimeZone, knownLocale, knownTimeZone, localDay, localStamp, localTime } from "./local-time.js";
 export {
   addLocalDays,
   addLocalMonths,

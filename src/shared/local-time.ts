@@ -21,18 +21,45 @@ export function knownTimeZone(zone: string | undefined): string {
  * written, and written in the zone the home's people live in.
  */
 export function homeTimeZone(o: { read: () => Promise<{ time_zone?: string }>; clock: Clock }): () => Promise<string> {
-  let known: { zone: string; at: number } | undefined;
+  return cachedSetting({ ...o, pick: (config) => knownTimeZone(config.time_zone), fallback: "UTC" });
+}
+
+/**
+ * Home Assistant's locale, from its `language` and `country` ("en" and "NL"
+ * make "en-NL": English words, dates written as in the Netherlands), read
+ * and kept as the time zone is; "en" before HA ever answered.
+ */
+export function homeLocale(o: { read: () => Promise<{ language?: string; country?: string | null }>; clock: Clock }): () => Promise<string> {
+  return cachedSetting({ ...o, pick: (config) => knownLocale(config.language, config.country), fallback: "en" });
+}
+
+/** A locale Intl knows for HA's language and country: the pair when it is valid, else the language, else "en". */
+export function knownLocale(language: string | undefined, country: string | null | undefined): string {
+  for (const candidate of [language && country ? `${language}-${country}` : undefined, language]) {
+    if (!candidate) continue;
+    try {
+      const [canonical] = Intl.getCanonicalLocales(candidate);
+      if (canonical && Intl.DateTimeFormat.supportedLocalesOf([canonical]).length) return canonical;
+    } catch {
+      // not a locale tag: try the next
+    }
+  }
+  return "en";
+}
+
+function cachedSetting<C>(o: { read: () => Promise<C>; clock: Clock; pick: (config: C) => string; fallback: string }): () => Promise<string> {
+  let known: { value: string; at: number } | undefined;
   let reading: Promise<string> | undefined;
   return () => {
-    if (known && o.clock.now() - known.at < ZONE_TTL_MS) return Promise.resolve(known.zone);
+    if (known && o.clock.now() - known.at < ZONE_TTL_MS) return Promise.resolve(known.value);
     reading ??= o
       .read()
       .then(
         (config) => {
-          known = { zone: knownTimeZone(config.time_zone), at: o.clock.now() };
-          return known.zone;
+          known = { value: o.pick(config), at: o.clock.now() };
+          return known.value;
         },
-        () => known?.zone ?? "UTC",
+        () => known?.value ?? o.fallback,
       )
       .finally(() => (reading = undefined));
     return reading;

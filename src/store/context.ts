@@ -12,6 +12,7 @@ import { RecordAges } from "./record-ages.js";
 import { redactSecrets } from "./redact.js";
 import { headOf, withMemory } from "./session-head.js";
 import { SessionRecordSchema, type SessionHead, type SessionMemory, type SessionRecord } from "./session-schema.js";
+import type { UsageLedgerFile } from "./usage-file.js";
 import type { GroupCommit, StepLogWriter } from "./step-log.js";
 
 export interface StoreSettings {
@@ -71,6 +72,9 @@ export class StoreContext {
     this.sessions.set(head.id, head);
     this.ages.seeSession(head);
   }
+
+  /** The usage ledger, once boot has read it; a finishing turn is added to it. */
+  usage: UsageLedgerFile | undefined;
 
   /** Why nothing can be written, when the data directory is read-only or full; undefined when it is writable. */
   unwritable: string | undefined;

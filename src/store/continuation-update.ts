@@ -80,7 +80,8 @@ export async function updateContinuation(ctx: StoreContext, ask: { owner: string
  * file, fsynced with its folder, because boot trusts a finished reference in
  * `session.json` without reading the turn; (3) `session.json` without its
  * folder fsync: if that rename is lost, the old file still lists the turn as
- * open or not at all, so boot reads the turn and redoes this write.
+ * open or not at all, so boot reads the turn and redoes this write; (4) the
+ * turn's usage joins `usage.json` (see usage-file.ts).
  */
 async function finish(ctx: StoreContext, record: ContinuationRecord, memory: SessionMemory | undefined): Promise<ContinuationRecord> {
   await appendFinal(
@@ -111,6 +112,8 @@ async function finish(ctx: StoreContext, record: ContinuationRecord, memory: Ses
     undefined,
     { syncDir: false },
   );
+  // (4) usage.json, last: counted only once final on disk, and counted at the next start if this write is lost.
+  await ctx.usage?.add(final);
   return final;
 }
 

@@ -93,3 +93,5 @@ export { ArtifactMetaSchema } from "./artifacts.js";
 export { FORMAT_FILE, FormatMarkerSchema, type FormatMarker } from "./data-format.js";
 export { CLOCK_FILE, ClockMarkSchema } from "./clock-mark.js";
 export { MIGRATIONS } from "./migrations.js";
+export { UsageLedgerSchema, UsageSlotSchema, SLOT_MS, LEDGER_KEEP_MS } from "./usage-ledger.js";
+export type { UsageApi, UsageTotals } from "./usage-file.js";

@@ -17,6 +17,10 @@ export class Layout {
   get quarantineDir(): string {
     return join(this.dataDir, "quarantine");
   }
+  /** Daily usage that outlives the turns (usage-ledger.ts). */
+  get usageFile(): string {
+    return join(this.dataDir, "usage.json");
+  }
   /** Temp files of atomic writes live here, so boot clears them with one readdir. */
   get tmpDir(): string {
     return join(this.dataDir, "tmp");

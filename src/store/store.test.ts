@@ -141,7 +141,7 @@ describe("continuations", () => {
 
 describe("disk cost of a turn", () => {
   // The benchmark's typical turn: 10 steps, the 3rd, 5th and 8th durable intents.
-  it("costs 10 fsyncs for a typical 10-step turn and writes session.json once", async () => {
+  it("costs 11 fsyncs for a typical 10-step turn and writes session.json and usage.json once", async () => {
     const dataDir = await tempDir();
     const counting = countingFs(nodeStoreFs);
     const store = await openStore({ dataDir, fs: counting.fs, flush: { intervalMs: 60_000, everySteps: 5 } });
@@ -157,8 +157,9 @@ describe("disk cost of a turn", () => {
     // 3 durable flushes plus the new log's folder entry; steps 9 and 10 wait for the end of the turn.
     expect(counting.counts.fsyncs).toBe(6);
     await store.continuations.update(ALICE, continuation.id, { status: "completed", response: { finalMessage: "ok" } });
-    // End-of-turn flush with the final line (1), turn file and its folder (2), session.json without its folder (1).
-    expect(counting.counts.fsyncs).toBe(10);
+    // End-of-turn flush with the final line (1), turn file and its folder (2), session.json and usage.json without their folders (1 each).
+    expect(counting.counts.fsyncs).toBe(11);
+    expect(counting.counts.writesByName.get("usage.json")).toBe(1);
     const logName = `${continuation.id}.log`;
     expect(counting.counts.fsyncsByName.get(logName)).toBe(4);
     expect(counting.counts.fsyncsByName.get("logs")).toBe(1);

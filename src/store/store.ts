@@ -21,6 +21,7 @@ import type { RecoveryReport } from "./recovery-report.js";
 import { createSessionsApi, type SessionsApi } from "./sessions.js";
 import { createStepsApi, type StepsApi } from "./steps.js";
 import { sweep, type SweepReport } from "./sweeper.js";
+import { openUsageLedger, type UsageApi } from "./usage-file.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -73,6 +74,8 @@ export interface Store {
   readonly continuations: ContinuationsApi;
   readonly steps: StepsApi;
   readonly artifacts: ArtifactsApi;
+  /** Usage per quarter hour over the last 32 days, kept whatever the turns' retention. */
+  readonly usage: UsageApi;
   sweep(): Promise<SweepReport>;
   /**
    * Sweeps `firstAfterMs` after it starts (default 1 minute: a program that
@@ -213,6 +216,8 @@ async function open(options: {
   let markWrites: Promise<void> = Promise.resolve();
   const mark = () =>
     (markWrites = markWrites.then(() => writeClockMark(fs, layout, markTime()).catch((err: unknown) => logger.debug(`clock.json not renewed: ${describeError(err)}`))));
+  const usage = await openUsageLedger({ fs, layout, clock, logger, report, writable: writability.writable, retentionMs: settings.continuationRetentionMs, sessions: ctx.sessions.values() });
+  ctx.usage = usage;
   const artifacts = createArtifactsApi(ctx);
   const stoppers = new Set<() => void>();
   let sweeping: Promise<SweepReport> | undefined;
@@ -231,6 +236,7 @@ async function open(options: {
     continuations: createContinuationsApi(ctx),
     steps: createStepsApi(ctx),
     artifacts,
+    usage: { slots: (owner) => usage.slots(owner) },
     sweep: runSweep,
     lastSeenAt,
     keepClockMark({ intervalMs = CLOCK_MARK_INTERVAL_MS, schedule = unrefTimeout } = {}) {

@@ -16,8 +16,9 @@ const DEMO_TOKEN = "browser-suite-demo-token-0123456789";
 const ADMIN: IngressUser = { id: defaultAdmin().id, name: defaultAdmin().name };
 const KID: IngressUser = { id: "b7f0c1d2e3a4459687a6b5c4d3e2f1a0", name: "Noah" };
 
-async function startProgram(env: Record<string, string>): Promise<{ program: Program; statusUrl: string; mcpUrl: string; dataDir: string }> {
+async function startProgram(env: Record<string, string>, seed?: (dataDir: string) => Promise<void>): Promise<{ program: Program; statusUrl: string; mcpUrl: string; dataDir: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), "ha-agent-browser-"));
+  await seed?.(dataDir);
   const program = runProgram({ DATA_DIR: dataDir, MCP_PORT: "0", STATUS_PORT: "0", ...env });
   const [, mcpUrl] = (await program.waitFor(/^MCP endpoint: (\S+)$/m)) as RegExpMatchArray;
   const [, statusUrl] = (await program.waitFor(/^Status page:\s+(http\S+)$/m)) as RegExpMatchArray;
@@ -36,6 +37,41 @@ async function expectAccessible(page: Page, state: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${state}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`)).toEqual([]);
+}
+
+const DAY_MS = 86_400_000;
+const SEEDED_MODEL = "demo/last-month";
+
+/**
+ * A usage ledger (usage.json, docs/storage.md) with a turn on each of the
+ * last 30 days: usage far older than turns live (24 hours by default).
+ */
+async function seedMonthOfUsage(dataDir: string): Promise<void> {
+  const now = Date.now();
+  const slots = Array.from({ length: 30 }, (_, d) => ({ at: Math.floor((now - (29 - d) * DAY_MS) / 900_000) * 900_000, owner: ADMIN.id, model: SEEDED_MODEL, turns: 1, modelCalls: 2, toolCalls: 1, tokensIn: 1_000 + d, tokensOut: 50, tokensThinking: 0, ids: [] }));
+  await writeFile(join(dataDir, "usage.json"), `${JSON.stringify({ formatVersion: 2, idsSince: 0, slots })}\n`, { mode: 0o600 });
+}
+
+/** Texts of the page outside <time> and <pre>, shadow roots included, and each <time>'s datetime and text. */
+function datesOnPage(page: Page): Promise<{ loose: string[]; times: { datetime: string; text: string }[] }> {
+  return page.evaluate(() => {
+    const loose: string[] = [];
+    const times: { datetime: string; text: string }[] = [];
+    const walk = (root: Node) => {
+      for (const node of Array.from(root.childNodes)) {
+        if (node.nodeType === Node.TEXT_NODE) loose.push(node.textContent ?? "");
+        else if (node instanceof Element) {
+          if (node.tagName === "TIME") times.push({ datetime: node.getAttribute("datetime") ?? "", text: node.textContent ?? "" });
+          else if (node.tagName !== "PRE" && node.tagName !== "SCRIPT" && node.tagName !== "STYLE") {
+            if (node.shadowRoot) walk(node.shadowRoot);
+            walk(node);
+          }
+        }
+      }
+    };
+    walk(document.body);
+    return { loose: loose.filter((t) => t.trim()), times };
+  });
 }
 
 /** The event stream as a page would read it, for a few seconds. */
@@ -70,7 +106,7 @@ describe("the console in a real browser, in demo mode behind an ingress stand-in
   const figures: Record<string, number> = {};
 
   beforeAll(async () => {
-    demo = await startProgram({ ALLOW_ACTUATION: "true", DEMO_TOKEN });
+    demo = await startProgram({ ALLOW_ACTUATION: "true", DEMO_TOKEN }, seedMonthOfUsage);
     proxy = await startIngressProxy(demo.statusUrl, () => user);
     browser = await launchChromium();
     mcp = await connectClient(demo.mcpUrl, DEMO_TOKEN);
@@ -147,12 +183,21 @@ describe("the console in a real browser, in demo mode behind an ingress stand-in
     expect((await turn.innerText()).split("Done: I called light.turn_on").length - 1).toBe(1);
     expect(await turn.innerText()).not.toMatch(/\(s\)/);
     await expect.poll(() => page.locator("ha-agent-approval").count(), { timeout: 10_000 }).toBe(0);
+    // In the card's place, the page says what the answer did, where a screen reader hears it.
+    const notice = page.locator("ha-agent-console .notices [data-notice]");
+    await expect.poll(() => notice.getAttribute("data-settled"), { timeout: 10_000 }).toBe("true");
+    expect(await notice.innerText()).toMatch(/^Approved: light\.turn_on on Kitchen Ceiling ran\./);
+    expect(await page.locator("ha-agent-console .notices").getAttribute("aria-live")).toBe("polite");
+    await expectAccessible(page, "approved");
+    await notice.getByRole("button", { name: /Dismiss/ }).click();
+    expect(await notice.count()).toBe(0);
     await screenshot(page, "3-finished-turn-timeline");
   });
 
   it("denies from the page, and the agent runs nothing", async () => {
     const { continuationId } = await waitingTurn();
     await page.locator("ha-agent-approval").first().getByRole("button", { name: "Deny" }).click();
+    expect(await page.locator("ha-agent-console .notices [data-notice]").innerText()).toMatch(/^Denied: light\.turn_on on Kitchen Ceiling\. Nothing was run\./);
     await page.locator(`ha-agent-turn [data-turn="${continuationId}"][data-status="completed"]`).waitFor({ timeout: 15_000 });
     expect(await page.locator(`ha-agent-turn [data-entry="decision"]`).innerText()).toMatch(/Denied/);
     expect(await page.locator(`ha-agent-turn [data-entry="tool"]`, { hasText: "Action" }).count()).toBe(0);
@@ -169,12 +214,63 @@ describe("the console in a real browser, in demo mode behind an ingress stand-in
   it("shows usage per day and model, with the turns behind it", async () => {
     await page.reload();
     const usage = page.locator("ha-agent-usage");
-    await usage.locator("section > table").waitFor({ timeout: 10_000 });
+    await usage.locator("div.table > table").waitFor({ timeout: 10_000 });
     expect(await usage.locator("canvas").count()).toBeGreaterThan(0);
-    expect(await usage.locator("section > table").innerText()).toMatch(/\d{4}-\d{2}-\d{2}\s+demo/);
+    expect(await usage.locator("div.table > table").innerText()).toMatch(/demo/);
     await usage.scrollIntoViewIfNeeded();
     await usage.screenshot({ path: join(ARTIFACTS, "4-usage.png") });
     await screenshot(page, "4-usage-full-page");
+  });
+
+  it("fills the 30-day usage chart with default options, from days older than any turn is kept", async () => {
+    await page.reload();
+    const usage = page.locator("ha-agent-usage");
+    await usage.locator("div.table > table").waitFor({ timeout: 10_000 });
+    // Turns live 24 hours by default; the ledger keeps every one of the 30 days.
+    expect(await usage.locator("[data-testid=usage-summary]").getAttribute("data-days-used")).toBe("30");
+    expect(await usage.locator(".chart").getAttribute("data-days")).toBe("30");
+    const report = (await (await fetch(`${proxy.url}api/usage`)).json()) as { rows: { day: string; model: string }[] };
+    expect(new Set(report.rows.filter((r) => r.model === SEEDED_MODEL).map((r) => r.day)).size).toBe(30);
+  });
+
+  it("lists as many model and tool calls in a turn as its header counts, the memory fold included, and their tokens add up", async () => {
+    // Six remembered messages are kept; the fourth exchange of a session folds the oldest into its summary with one more model call.
+    const sessionId = (await callTool(mcp, "ha_agent_start_session", {})).value.session_id as string;
+    let last = "";
+    for (const message of ["Is the kitchen ceiling light on?", "Which lights are on in the kitchen?", "Is the hallway light on?", "Which lights are on in the living room?"]) {
+      last = (await callTool(mcp, "ha_agent_send_message", { session_id: sessionId, message })).value.continuation_id as string;
+      await callTool(mcp, "ha_agent_await_continuation", { continuation_id: last });
+    }
+    await page.goto(proxy.url);
+    await page.locator(`ha-agent-sessions [data-session="${sessionId}"] button.session-title`).click();
+    const turn = page.locator(`ha-agent-turn [data-turn="${last}"][data-status="completed"]`);
+    await turn.waitFor({ timeout: 15_000 });
+    const header = await turn.locator("p.muted").first().innerText();
+    const [, modelCalls, toolCalls, tokens] = /([\d,.]+) model calls?, ([\d,.]+) tool calls?, ([\d,.]+) tokens?/.exec(header) ?? [];
+    const int = (s: string | undefined) => Number((s ?? "").replace(/[,.\s]/g, ""));
+    expect(await turn.locator('[data-entry="model"][data-memory]').count()).toBe(1);
+    expect(await turn.locator('[data-entry="model"]').count()).toBe(int(modelCalls));
+    expect(await turn.locator('[data-entry="tool"]').count()).toBe(int(toolCalls));
+    const listed = (await turn.locator('[data-entry="model"] > .muted').allInnerTexts()).map((t) => [...t.matchAll(/([\d,.]+) (?:in|out|thinking)\b/g)].reduce((n, m) => n + int(m[1]), 0));
+    expect(listed.reduce((a, b) => a + b, 0)).toBe(int(tokens));
+    await screenshot(page, "3b-turn-with-memory-fold");
+  });
+
+  it("writes every date one way: Home Assistant's time zone and locale, each moment in a <time>", async () => {
+    await page.goto(proxy.url);
+    const session = page.locator("ha-agent-sessions li.session").first();
+    await session.locator("button.session-title").click();
+    await page.locator("ha-agent-turn section").waitFor({ timeout: 10_000 });
+    await page.locator("ha-agent-usage div.table > table").waitFor({ timeout: 10_000 });
+    const { timeZone, locale } = (await (await fetch(`${proxy.url}api/console`)).json()) as { timeZone: string; locale: string };
+    const { loose, times } = await datesOnPage(page);
+    // No date outside a <time>: not "2026-12-07", not "11/9", not a zone-less "Dec 7".
+    expect(loose.filter((t) => /\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\b|\d{2}:\d{2}/.test(t))).toEqual([]);
+    expect(times.length).toBeGreaterThan(3);
+    const moment = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
+    const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+    for (const t of times) expect(t.text).toBe(t.datetime.length === 10 ? day.format(Date.parse(`${t.datetime}T12:00:00Z`)) : moment.format(Date.parse(t.datetime)));
+    expect(await page.locator("[data-testid=time-zone]").innerText()).toContain(timeZone);
   });
 
   it("never puts a secret in the page or its event stream", async () => {
@@ -256,13 +352,34 @@ describe("the console in a real browser, in demo mode behind an ingress stand-in
     await expectAccessible(page, "selected turn");
   });
 
-  it("fits a phone's screen", async () => {
+  it("fits a phone's screen, a turn's JSON included: the blocks scroll within themselves", async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     const p = await phone.newPage();
     await p.goto(proxy.url);
     await p.locator("ha-agent-health h2").waitFor();
     await screenshot(p, "7-phone");
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // A turn whose tools returned JSON, its lines wider than the phone.
+    const session = p.locator("ha-agent-sessions li.session").first();
+    await session.locator("button.session-title").tap();
+    await p.locator('ha-agent-turn [data-entry="tool"] pre').first().waitFor({ timeout: 10_000 });
+    await p.locator("ha-agent-usage div.table > table").waitFor({ timeout: 10_000 });
+    expect(await p.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).toEqual([390, 390]);
+    const blocks = await p.locator('ha-agent-turn [data-entry="tool"] pre').evaluateAll((pres) => pres.map((pre) => ({ right: pre.getBoundingClientRect().right, overflow: getComputedStyle(pre).overflowX, wide: pre.scrollWidth > pre.clientWidth })));
+    for (const b of blocks) {
+      expect(b.right).toBeLessThanOrEqual(390);
+      expect(b.overflow).toBe("auto");
+    }
+    expect(blocks.some((b) => b.wide)).toBe(true);
+    // Every copy button sits at the right end of its caption row, above its block.
+    const copies = await p.locator("ha-agent-copyable").evaluateAll((els) => els.map((el) => {
+      const button = el.shadowRoot!.querySelector("button")!.getBoundingClientRect();
+      const block = el.querySelector("pre")!.getBoundingClientRect();
+      return { gap: Math.round(block.right - button.right), above: button.bottom <= block.top + 1 };
+    }));
+    expect(copies.length).toBeGreaterThan(2);
+    for (const c of copies) expect(c).toEqual({ gap: 0, above: true });
+    await screenshot(p, "7b-phone-turn-json");
     await expectAccessible(p, "phone");
     await phone.close();
   });

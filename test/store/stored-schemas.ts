@@ -11,6 +11,7 @@ import {
   LockRecordSchema,
   SessionRecordSchema,
   StoredLineSchema,
+  UsageLedgerSchema,
 } from "../../src/store/index.js";
 import { AnnouncementRecordSchema } from "../../src/supervisor/index.js";
 
@@ -32,6 +33,7 @@ export const STORED_RECORDS: Record<string, { where: string; schema: z.ZodType }
   oauthGrants: { where: "oauth/grants.json", schema: GrantsFileSchema },
   indexMeta: { where: "index/meta.json", schema: IndexMetaSchema },
   announcement: { where: "supervisor-discovery.json", schema: AnnouncementRecordSchema },
+  usageLedger: { where: "usage.json", schema: UsageLedgerSchema },
 };
 
 /**

@@ -1,16 +1,16 @@
 import { LitElement, html, css, nothing } from "lit";
 import type { ConnectView } from "./api.js";
 import { cardStyles } from "./theme.js";
+import "./copyable.js";
 
 type Snippet = ConnectView["snippets"][number];
 
 /** The MCP URL and a snippet per client, the sign-in form first where the client has one, each with a copy button. */
 export class ConnectCard extends LitElement {
-  static override properties = { connect: { attribute: false }, copied: { state: true } };
+  static override properties = { connect: { attribute: false } };
   static override styles = [
     cardStyles,
     css`
-      .head { display: flex; justify-content: space-between; align-items: center; gap: 8px; flex-wrap: wrap; margin-top: 6px; }
       details { border-top: 1px solid var(--divider-color); padding: 6px 0; }
       summary { cursor: pointer; font-weight: 500; padding: 4px 0; }
       h3 { font-size: 13px; margin: 8px 0 0; }
@@ -19,18 +19,11 @@ export class ConnectCard extends LitElement {
     `,
   ];
   declare connect: ConnectView;
-  declare copied: string | undefined;
-
-  async #copy(key: string, text: string) {
-    await navigator.clipboard?.writeText(text).catch(() => undefined);
-    this.copied = key;
-  }
-
   #form(s: Snippet, kind: "sign-in" | "token", where: string, text: string) {
-    const key = `${s.client} ${kind}`;
     const label = kind === "sign-in" ? `the ${s.client} sign-in snippet` : `the ${s.client} snippet with a token`;
-    return html`<div class="head"><span class="muted">${where}</span><button @click=${() => this.#copy(key, text)} aria-label="Copy ${label}">${this.copied === key ? "Copied" : "Copy"}</button></div>
-      <pre class="snippet" tabindex="0" data-client=${kind === "token" ? s.client : nothing} data-sign-in=${kind === "sign-in" ? s.client : nothing}>${text}</pre>`;
+    return html`<ha-agent-copyable .text=${text} .caption=${where} .label=${label}>
+      <pre class="snippet" tabindex="0" data-client=${kind === "token" ? s.client : nothing} data-sign-in=${kind === "sign-in" ? s.client : nothing}>${text}</pre>
+    </ha-agent-copyable>`;
   }
 
   override render() {

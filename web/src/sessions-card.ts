@@ -1,6 +1,7 @@
 import { LitElement, html, css, nothing } from "lit";
 import type { SessionView } from "./api.js";
-import { count, formatTime } from "./format.js";
+import type { HomeFormat } from "./format.js";
+import { momentTag } from "./time.js";
 import { cardStyles } from "./theme.js";
 
 const words = (status: string) => status.replace(/_/g, " ");
@@ -11,7 +12,7 @@ const words = (status: string) => status.replace(/_/g, " ");
  * turn opens it.
  */
 export class SessionsCard extends LitElement {
-  static override properties = { sessions: { attribute: false }, selectedSession: { attribute: false }, selectedTurn: { attribute: false }, showOwners: { attribute: false }, timeZone: { attribute: false } };
+  static override properties = { sessions: { attribute: false }, selectedSession: { attribute: false }, selectedTurn: { attribute: false }, showOwners: { attribute: false }, format: { attribute: false } };
   static override styles = [
     cardStyles,
     css`
@@ -31,8 +32,8 @@ export class SessionsCard extends LitElement {
   declare selectedSession: string | undefined;
   declare selectedTurn: string | undefined;
   declare showOwners: boolean;
-  /** Home Assistant's time zone, for the times shown. */
-  declare timeZone: string | undefined;
+  /** Home Assistant's locale and time zone, for the times shown. */
+  declare format: HomeFormat;
 
   #pick(sessionId: string, turnId?: string) {
     this.dispatchEvent(new CustomEvent("pick", { detail: { sessionId, turnId }, bubbles: true, composed: true }));
@@ -47,7 +48,7 @@ export class SessionsCard extends LitElement {
         ${s.latestStatus ? html`<span class="status ${s.latestStatus}" title="The newest turn">${words(s.latestStatus)}</span>` : nothing}
         ${s.status !== "active" ? html`<span class="status ${s.status}">session ${s.status}</span>` : nothing}
       </div>
-      <div class="muted">${this.showOwners || !s.canAct ? html`owner: ${s.ownerName} · ` : nothing}${count(s.turns.length, "turn")} · ${count(s.tokens, "token")} · ${formatTime(s.updatedAt, this.timeZone)}</div>
+      <div class="muted">${this.showOwners || !s.canAct ? html`owner: ${s.ownerName} · ` : nothing}${this.format.count(s.turns.length, "turn")} · ${this.format.count(s.tokens, "token")} · ${momentTag(this.format, s.updatedAt)}</div>
       ${selected
         ? html`<ul class="turns">${s.turns.map(
             (t) => html`<li><button class="link" data-turn=${t.continuationId} aria-current=${t.continuationId === this.selectedTurn ? "true" : "false"} @click=${() => this.#pick(s.id, t.continuationId)}><span class="status ${t.status}">${words(t.status)}</span> <span>${t.preview || "(no text)"}</span></button></li>`,

@@ -19,7 +19,7 @@ export interface OverviewSources {
   version: string;
   mode: string;
   health(): HealthReport;
-  store: Pick<Store, "sessions" | "continuations" | "recovery">;
+  store: Pick<Store, "sessions" | "continuations" | "recovery" | "usage">;
   turns: TurnRecords;
   users: UserDirectory;
   actuation: ActuationOptions;
@@ -32,6 +32,8 @@ export interface OverviewSources {
   journal?(owner: string, continuationId: string): Promise<JournalRecord[]>;
   /** Home Assistant's time zone, in which the page writes times. */
   timeZone?(): Promise<string>;
+  /** Home Assistant's locale ("en-NL"), in which the page writes dates and numbers. */
+  locale?(): Promise<string>;
 }
 
 /** What an open turn is doing and has spent, read live: the session's own list is written only when a turn ends. */
@@ -179,6 +181,7 @@ export async function buildOverview(src: OverviewSources, viewer: Viewer | undef
     version: src.version,
     mode: src.mode,
     timeZone: (await src.timeZone?.()) ?? "UTC",
+    locale: (await src.locale?.()) ?? "en",
     viewer: viewer ?? null,
     health,
     problems: findProblems(health, src.mode),

@@ -26,7 +26,6 @@ export interface ConsoleOptions extends OverviewSources, Omit<ViewerRules, "user
   assets: Assets | undefined;
   /** Outside ingress: the token other hosts open the console with (STATUS_TOKEN). */
   remoteToken: string | undefined;
-  retentionHours: number;
   logger: Logger;
   /** How often an open stream checks whether the overview changed (default 2 s). */
   overviewIntervalMs?: number;
@@ -147,8 +146,8 @@ export function createConsole(options: ConsoleOptions) {
         if (turn) return await timeline(res, viewer, turn[1]!.toUpperCase());
         if (path === "/api/console") return sendJson(res, 200, OverviewSchema.parse(await buildOverview(sources, viewer)));
         if (path === "/api/usage") {
-          const records = viewer ? await options.turns.recent(viewer.isAdmin ? undefined : viewer.id) : [];
-          return sendJson(res, 200, UsageReportSchema.parse(usageReport(records, { now: options.now(), retentionHours: options.retentionHours, timeZone: (await options.timeZone?.()) ?? "UTC" })));
+          const slots = viewer ? options.store.usage.slots(viewer.isAdmin ? undefined : viewer.id) : [];
+          return sendJson(res, 200, UsageReportSchema.parse(usageReport(slots, { now: options.now(), timeZone: (await options.timeZone?.()) ?? "UTC" })));
         }
         if (path === "/api/stream") return await stream(req, res, viewer, url);
       } catch (err) {

@@ -69,6 +69,12 @@ export function journalUsage(journal: readonly JournalRecord[]): Timeline["usage
       usage.tokensIn += line.detail.usage.inputTokens;
       usage.tokensOut += line.detail.usage.outputTokens;
       usage.tokensThinking += line.detail.usage.thinkingTokens;
+    } else if (line.type === "summary") {
+      // The memory fold is a model call too, as the turn's own totals count it.
+      usage.modelCalls += 1;
+      usage.tokensIn += line.detail.usage?.inputTokens ?? 0;
+      usage.tokensOut += line.detail.usage?.outputTokens ?? 0;
+      usage.tokensThinking += line.detail.usage?.thinkingTokens ?? 0;
     } else if (line.type === "tool_call") usage.toolCalls += 1;
   }
   return usage;
@@ -79,7 +85,12 @@ export function buildTimeline(record: ContinuationRecord, journal: readonly Jour
   const entries: TimelineEntry[] = [];
   for (const line of journal) {
     if (line.type === "tool_result") attachResult(entries, line);
-    else {
+    else if (line.type === "summary") {
+      // Numbered after the turn's own calls, so the list and the header's count agree.
+      const u = line.detail.usage;
+      const call = entries.filter((e) => e.kind === "model").length + 1;
+      entries.push({ kind: "memory", call, tokensIn: u?.inputTokens ?? 0, tokensOut: u?.outputTokens ?? 0, tokensThinking: u?.thinkingTokens ?? 0, ...(line.detail.durationMs !== undefined ? { durationMs: line.detail.durationMs } : {}) });
+    } else {
       const entry = timelineEntry(line);
       if (entry) entries.push(entry);
     }

@@ -1,5 +1,5 @@
 import { localDay } from "../../shared/index.js";
-import type { ContinuationRecord } from "../../store/index.js";
+import type { UsageTotals } from "../../store/index.js";
 import { USAGE_DAYS } from "./turn-records.js";
 import type { UsageDay, UsageReport } from "./wire.js";
 
@@ -11,28 +11,31 @@ function daysUpTo(today: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => new Date(noon - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10));
 }
 
-/** Tokens, turns and calls per day and model over the last 30 days (Home Assistant's days), oldest first. */
-export function usageReport(records: readonly ContinuationRecord[], options: { now: number; retentionHours: number; timeZone?: string }): UsageReport {
+/**
+ * Tokens, turns and calls per day and model over the last 30 days (Home
+ * Assistant's days), oldest first, from the store's usage ledger: its
+ * quarter-hour slots add up into the home's days in any time zone.
+ */
+export function usageReport(slots: readonly UsageTotals[], options: { now: number; timeZone?: string }): UsageReport {
   const zone = options.timeZone ?? "UTC";
-  const dayOf = (ms: number) => localDay(ms, zone);
-  const days = daysUpTo(dayOf(options.now), USAGE_DAYS);
+  const days = daysUpTo(localDay(options.now, zone), USAGE_DAYS);
+  const shown = new Set(days);
   const rows = new Map<string, UsageDay>();
-  for (const r of records) {
-    const day = dayOf(r.createdAt);
-    // A turn cancelled or refused before its first model call cost nothing.
-    if (!days.includes(day) || r.usage.modelCalls === 0) continue;
-    const model = r.usage.model ?? r.request.model ?? "unknown";
-    const key = `${day} ${model}`;
-    const row = rows.get(key) ?? { day, model, tokens: 0, turns: 0, modelCalls: 0, toolCalls: 0 };
-    row.tokens += r.usage.tokensIn + r.usage.tokensOut + r.usage.tokensThinking;
-    row.turns += 1;
-    row.modelCalls += r.usage.modelCalls;
-    row.toolCalls += r.usage.toolCalls;
+  for (const s of slots) {
+    const day = localDay(s.at, zone);
+    // A slot whose turns all ended before their first model call cost nothing.
+    if (!shown.has(day) || s.modelCalls === 0) continue;
+    const key = `${day} ${s.model}`;
+    const row = rows.get(key) ?? { day, model: s.model, tokens: 0, turns: 0, modelCalls: 0, toolCalls: 0 };
+    row.tokens += s.tokensIn + s.tokensOut + s.tokensThinking;
+    row.turns += s.turns;
+    row.modelCalls += s.modelCalls;
+    row.toolCalls += s.toolCalls;
     rows.set(key, row);
   }
   return {
     days,
     rows: [...rows.values()].sort((a, b) => (a.day === b.day ? a.model.localeCompare(b.model) : a.day < b.day ? -1 : 1)),
-    note: `Turns are kept for ${options.retentionHours} hours (continuation_retention_hours), so only the days they still cover are counted.`,
+    note: `Daily totals are kept for ${USAGE_DAYS} days, however long turns are kept; a turn counts on the day it began, once it has finished.`,
   };
 }

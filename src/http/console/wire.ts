@@ -96,6 +96,8 @@ export const OverviewSchema = z.object({
   mode: z.string(),
   /** Home Assistant's time zone: every time on the page is written in it. */
   timeZone: z.string(),
+  /** Home Assistant's language and country as a locale ("en-NL"): dates and numbers are written as there. */
+  locale: z.string(),
   viewer: ViewerSchema.nullable(),
   health: HealthViewSchema,
   problems: z.array(ProblemSchema),
@@ -111,6 +113,8 @@ export const TimelineEntrySchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("approval"), approvalId: z.string(), service: z.string(), targets: z.array(z.string()), data: z.record(z.string(), z.unknown()) }),
   z.object({ kind: z.literal("decision"), approvalId: z.string(), decision: z.string(), via: z.string().optional(), reason: z.string().optional() }),
   z.object({ kind: z.literal("wrap_up"), budget: z.string() }),
+  /** The memory fold: a model call of the turn, after its answer, that folds older messages into the session's summary. */
+  z.object({ kind: z.literal("memory"), call: z.number(), tokensIn: z.number(), tokensOut: z.number(), tokensThinking: z.number(), durationMs: z.number().optional() }),
 ]);
 
 export const TimelineSchema = z.object({

@@ -1,0 +1,90 @@
+import { describeError, type Clock, type Logger } from "../shared/index.js";
+import { writeJsonAtomic } from "./atomic.js";
+import { ContinuationRecordSchema, type ContinuationRecord } from "./continuation-schema.js";
+import { isFinalStatus } from "./continuation-read.js";
+import type { StoreFs } from "./fs.js";
+import { KeyedLock } from "./keyed-lock.js";
+import type { Layout } from "./paths.js";
+import { moveAside } from "./recover-files.js";
+import type { RecoveryReport } from "./recovery-report.js";
+import { readRecord } from "./read-record.js";
+import type { SessionHead } from "./session-schema.js";
+import { addTurn, emptyLedger, hasTurn, LEDGER_KEEP_MS, pruneLedger, SLOT_MS, UsageLedgerSchema, type UsageLedger, type UsageSlot } from "./usage-ledger.js";
+
+/** A slot as readers get it: the ids are the ledger's own bookkeeping. */
+export type UsageTotals = Omit<UsageSlot, "ids">;
+
+export interface UsageApi {
+  /** Quarter-hour totals of the last 32 days, oldest first; one owner's, or everyone's. */
+  slots(owner?: string): UsageTotals[];
+}
+
+export interface UsageLedgerFile extends UsageApi {
+  /** Adds a turn that just finished; a failed write is logged, and the next start adds the turn again from its file. */
+  add(record: ContinuationRecord): Promise<void>;
+}
+
+/**
+ * `usage.json`, held in memory and rewritten whole when a turn finishes,
+ * after the turn's own files: a turn is final on disk before it is counted,
+ * so a crash in between leaves it uncounted, never counted twice, and the
+ * next start adds every finished turn still on disk that the ledger's ids do
+ * not name. The rename skips the folder fsync for the same reason.
+ */
+export async function openUsageLedger(o: {
+  fs: StoreFs;
+  layout: Layout;
+  clock: Clock;
+  logger: Logger;
+  report: RecoveryReport;
+  writable: boolean;
+  /** How long a finished turn's files stay: ids are kept a week longer, for turns that waited for a person. */
+  retentionMs: number;
+  sessions: Iterable<SessionHead>;
+}): Promise<UsageLedgerFile> {
+  const { fs, layout, clock, logger } = o;
+  const path = layout.usageFile;
+  const idsKeepMs = Math.min(LEDGER_KEEP_MS, o.retentionMs + 7 * 86_400_000);
+  const lock = new KeyedLock();
+  const read = await readRecord(fs, path, UsageLedgerSchema);
+  if (read.kind === "corrupt") await moveAside({ fs, layout, clock, repair: o.writable, deep: false }, o.report, path, read.reason, "usage.json");
+  let ledger: UsageLedger = read.kind === "ok" ? read.value : emptyLedger();
+
+  const save = async () => {
+    ledger = pruneLedger(ledger, clock.now(), idsKeepMs);
+    if (o.writable) await writeJsonAtomic({ fs, tmpDir: layout.tmpDir, path, value: ledger, syncDir: false });
+  };
+
+  // Finished turns the ledger has not counted: a crash came between a turn's finish and this file's write, or boot recovery finished it from its log.
+  let added = 0;
+  const since = clock.now() - LEDGER_KEEP_MS;
+  for (const head of o.sessions) {
+    for (const ref of head.messages) {
+      if (!isFinalStatus(ref.status) || ref.createdAt < since || hasTurn(ledger, { id: ref.continuationId, createdAt: ref.createdAt })) continue;
+      const turn = await readRecord(fs, layout.turnFile(head.id, ref.continuationId), ContinuationRecordSchema);
+      if (turn.kind !== "ok" || !isFinalStatus(turn.value.status)) continue;
+      ledger = addTurn(ledger, turn.value, clock.now());
+      added += 1;
+    }
+  }
+  if (added > 0 || read.kind !== "ok") {
+    if (added > 0) logger.info(`usage.json: added ${added} finished turns it had not counted`);
+    await save().catch((err: unknown) => logger.warn(`usage.json could not be written: ${describeError(err)}`));
+  }
+
+  return {
+    add: (record) =>
+      lock.run("usage", async () => {
+        const next = addTurn(ledger, record, clock.now());
+        if (next === ledger) return;
+        ledger = next;
+        await save().catch((err: unknown) => logger.warn(`usage.json could not be written (the next start counts the turn from its file): ${describeError(err)}`));
+      }),
+    slots(owner) {
+      const since = clock.now() - LEDGER_KEEP_MS;
+      return ledger.slots.filter((s) => s.at >= since && (owner === undefined || s.owner === owner)).map(({ ids: _ids, ...totals }) => totals);
+    },
+  };
+}
+
+export { SLOT_MS };
