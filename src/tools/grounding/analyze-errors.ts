@@ -4,7 +4,7 @@ import type { HomeIndex } from "../../indexer/index.js";
 import { systemClock, type Clock } from "../../shared/index.js";
 import { name } from "../limits.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
-import { guarded, iso, noteFailure } from "./common.js";
+import { guarded, noteFailure, timesIn } from "./common.js";
 import { LEVELS, atLeast, createMentionMatcher, logRecords, type LogRecord } from "./log-records.js";
 
 const Input = z.object({
@@ -59,7 +59,7 @@ const Output = z.object({
 const MAX_DEVICE_ENTITIES = 8;
 
 /** `analyze_errors`: HA's system log and error log grouped by integration and by entity. */
-export function createAnalyzeErrorsTool(deps: { index: HomeIndex; ha: HaAccess; clock?: Clock }): ToolSpec {
+export function createAnalyzeErrorsTool(deps: { index: HomeIndex; ha: HaAccess; clock?: Clock; timeZone?: () => Promise<string> }): ToolSpec {
   const clock = deps.clock ?? systemClock;
   return defineTool({
     name: "analyze_errors",
@@ -74,6 +74,7 @@ export function createAnalyzeErrorsTool(deps: { index: HomeIndex; ha: HaAccess; 
     invoke: (args, ctx) =>
       guarded(deps.index, async () => {
         const now = clock.now();
+        const iso = timesIn(await deps.timeZone?.());
         const since = now - args.since_hours * 3_600_000;
         const notes: string[] = [];
         // Home Assistant shows both logs to administrators only: anyone else gets admin_only, and nothing is read.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { EntityFilter, HomeIndex } from "../../indexer/index.js";
 import { HaAdminOnlyError } from "../../ha/index.js";
-import { HaAgentError, describeError, localTime } from "../../shared/index.js";
+import { HaAgentError, describeError, localIso, localTime } from "../../shared/index.js";
 import { name } from "../limits.js";
 import { fail, type ToolOutcome, type ToolCallContext } from "../tool.js";
 
@@ -43,6 +43,13 @@ export function noteFailure<T>(notes: string[], part: string, fallback: T): (err
 }
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
+
+/**
+ * How the tools write a time: ISO 8601 with Home Assistant's UTC offset, to
+ * the second ("2026-12-07T18:24:00+01:00"), as the time tools do; plain UTC
+ * when a tool was built without a zone.
+ */
+export const timesIn = (zone: string | undefined): ((ms: number) => string) => (zone ? (ms) => localIso(Math.round(ms / 1000) * 1000, zone) : iso);
 
 /** "03:12 CET" for findings, in Home Assistant's time zone; the date is added when it is not the day of `now`. */
 export const shortTime = (ms: number, now: number, zone: string): string => localTime(ms, now, zone);

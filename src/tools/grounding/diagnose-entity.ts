@@ -5,7 +5,7 @@ import { own, systemClock, type Clock } from "../../shared/index.js";
 import { name } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
 import { analyzeHistory, isDown, type Availability } from "./availability.js";
-import { guarded, progressOf, iso, noteFailure, shortTime } from "./common.js";
+import { guarded, progressOf, noteFailure, shortTime, timesIn } from "./common.js";
 import { LEVELS, atLeast, createMentionMatcher, logRecords, type LogRecord } from "./log-records.js";
 import { logbookLine } from "./logbook-line.js";
 
@@ -92,6 +92,7 @@ export function createDiagnoseEntityTool(deps: { index: HomeIndex; ha: HaAccess;
           readsLogs ? ha.errorLog().catch(noteFailure(notes, "The error log", "")).then(step("error log read")) : "",
           deps.timeZone?.() ?? "UTC",
         ]);
+        const iso = timesIn(await deps.timeZone?.());
         const avail = analyzeHistory(own(history, e.entityId), now);
         const logs = matchLogs({ e, records: logRecords(system, text), index: deps.index, since: start.getTime() });
         const device = e.deviceId ? deps.index.device(e.deviceId) : undefined;

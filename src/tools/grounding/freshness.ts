@@ -29,14 +29,15 @@ export interface Freshness {
  * holds the home as it was before the drop until its resync is in, and a
  * restarted HA may have removed any of it.
  */
-export function freshness(ha: Pick<HaAccess, "status" | "lastSeenAt">, index: Pick<HomeIndex, "catchingUpSince" | "stats">): Freshness {
+/** `at` writes the time (see timesIn; UTC by default). */
+export function freshness(ha: Pick<HaAccess, "status" | "lastSeenAt">, index: Pick<HomeIndex, "catchingUpSince" | "stats">, at: (ms: number) => string = iso): Freshness {
   if (ha.status === "connected") {
     const since = index.catchingUpSince;
-    return since === null ? {} : { stale: true, stale_reason: "catching_up", ha_last_seen: iso(since) };
+    return since === null ? {} : { stale: true, stale_reason: "catching_up", ha_last_seen: at(since) };
   }
   // Before any connection drop the index's last sync is the best time there is.
   const seen = ha.lastSeenAt ?? index.stats().lastSyncAt;
-  return seen === null || seen === undefined ? { stale: true, stale_reason: "ha_unreachable" } : { stale: true, stale_reason: "ha_unreachable", ha_last_seen: iso(seen) };
+  return seen === null || seen === undefined ? { stale: true, stale_reason: "ha_unreachable" } : { stale: true, stale_reason: "ha_unreachable", ha_last_seen: at(seen) };
 }
 
 /** The first line of a rendered text when it is stale, for the model that reads only the text. */

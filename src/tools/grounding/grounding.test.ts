@@ -20,13 +20,14 @@ afterEach(async () => {
   for (const s of stops.splice(0)) await s();
 });
 
-async function setup(opts: { start?: boolean } = {}): Promise<{ ha: FakeHa; registry: ToolRegistry }> {
+async function setup(opts: { start?: boolean; timeZone?: string } = {}): Promise<{ ha: FakeHa; registry: ToolRegistry }> {
   const ha = createFakeHa(fixtureRegistries());
   const clock = manualClock(NOW);
   const index = createHomeIndex({ ha, logger: silentLogger, clock });
   stops.push(() => index.stop());
   const registry = new ToolRegistry();
-  for (const t of createGroundingTools({ index, ha, clock })) registry.register(t);
+  const zone = opts.timeZone;
+  for (const t of createGroundingTools({ index, ha, clock, ...(zone ? { timeZone: async () => zone } : {}) })) registry.register(t);
   if (opts.start !== false) {
     const starting = index.start();
     await new Promise((r) => setImmediate(r));
@@ -236,5 +237,16 @@ describe("grounding tools", () => {
 
     Object.assign(ha, { status: "connected", lastSeenAt: NOW });
     expect(await value(registry, "render_context", { area: "hallway" })).not.toHaveProperty("stale");
+  });
+
+  it("writes times with Home Assistant's UTC offset, as the time tools do, when it knows the home's zone", async () => {
+    const { ha, registry } = await setup({ timeZone: "Europe/Amsterdam" });
+    const out = (await value(registry, "state_query", { domain: "light", limit: 1 })) as { entities: { last_changed: string | null }[] };
+    expect(out.entities[0]!.last_changed).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+01:00$/);
+    Object.assign(ha, { status: "reconnecting", lastSeenAt: NOW - 60_000 });
+    const stale = (await value(registry, "index_search", { query: "light" })) as { ha_last_seen?: string };
+    expect(stale.ha_last_seen).toMatch(/\+01:00$/);
+    const errors = (await value(registry, "analyze_errors", { since_hours: 24 })) as { window_end: string };
+    expect(errors.window_end).toBe("2026-01-10T13:00:00+01:00");
   });
 });

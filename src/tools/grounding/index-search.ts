@@ -3,7 +3,7 @@ import type { HaAccess } from "../../ha/index.js";
 import { IndexFilterError, searchNote, type HomeIndex, type SearchOptions, type SearchResult } from "../../indexer/index.js";
 import { name, text } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
-import { guarded, selectorFields, filterOf } from "./common.js";
+import { guarded, selectorFields, filterOf, timesIn } from "./common.js";
 import { freshness, freshnessFields } from "./freshness.js";
 
 const Input = z.object({
@@ -46,7 +46,7 @@ function searchNear(args: { index: HomeIndex; query: string; opts: SearchOptions
 }
 
 /** `index_search`: ranked, explained free-text search over the home. */
-export function createIndexSearchTool(deps: { index: HomeIndex; ha: HaAccess }): ToolSpec {
+export function createIndexSearchTool(deps: { index: HomeIndex; ha: HaAccess; timeZone?: () => Promise<string> }): ToolSpec {
   return defineTool({
     name: "index_search",
     title: "Search the home",
@@ -56,7 +56,7 @@ export function createIndexSearchTool(deps: { index: HomeIndex; ha: HaAccess }):
     output: Output,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     invoke: (args) =>
-      guarded(deps.index, () => {
+      guarded(deps.index, async () => {
         if (!args.query.trim() && !args.domain && !args.area && !args.floor && !args.label && !args.device_class && !args.state) {
           return fail("invalid_argument", "query: give some words to search for, or at least one filter (domain, area, floor, label, device_class, state).");
         }
@@ -69,7 +69,7 @@ export function createIndexSearchTool(deps: { index: HomeIndex; ha: HaAccess }):
           .join(" ");
         const hits = found.hits;
         return ok({
-          ...freshness(deps.ha, deps.index),
+          ...freshness(deps.ha, deps.index, timesIn(await deps.timeZone?.())),
           ...(note ? { note } : {}),
           results: hits.map((h) => ({
             entity_id: h.entityId,

@@ -3,7 +3,7 @@ import type { HaAccess } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
 import { LIMITS, name, names, text } from "../limits.js";
 import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
-import { guarded, selectorFields, filterOf } from "./common.js";
+import { guarded, selectorFields, filterOf, timesIn } from "./common.js";
 import { freshness, freshnessFields, staleLine } from "./freshness.js";
 
 const Input = z.object({
@@ -26,7 +26,7 @@ const Output = z.object({
 const MAX_SEARCH_HITS = 500;
 
 /** `render_context`: a compact text picture of part of the home, sized for a prompt. */
-export function createRenderContextTool(deps: { index: HomeIndex; ha: HaAccess }): ToolSpec {
+export function createRenderContextTool(deps: { index: HomeIndex; ha: HaAccess; timeZone?: () => Promise<string> }): ToolSpec {
   return defineTool({
     name: "render_context",
     title: "Describe part of the home",
@@ -36,7 +36,7 @@ export function createRenderContextTool(deps: { index: HomeIndex; ha: HaAccess }
     output: Output,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     invoke: (args) =>
-      guarded(deps.index, () => {
+      guarded(deps.index, async () => {
         const filter = filterOf(args);
         const selected = Object.entries(filter).some(([k, v]) => k !== "includeHidden" && v !== undefined);
         if (!selected && !args.query?.trim()) {
@@ -57,7 +57,7 @@ export function createRenderContextTool(deps: { index: HomeIndex; ha: HaAccess }
         }
         const title = args.query?.trim() ? `Search "${args.query.trim()}"` : undefined;
         const r = deps.index.render(entities, { title, maxEntities: args.max_entities });
-        const fresh = freshness(deps.ha, deps.index);
+        const fresh = freshness(deps.ha, deps.index, timesIn(await deps.timeZone?.()));
         const stale = staleLine(fresh);
         const text = stale ? `${stale}\n${r.text}` : r.text;
         // The render's own estimate, about 4 characters per token, for the text as sent.

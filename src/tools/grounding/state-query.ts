@@ -3,7 +3,7 @@ import type { HaAccess } from "../../ha/index.js";
 import type { HomeIndex, IndexedEntity } from "../../indexer/index.js";
 import { LIMITS, name, names } from "../limits.js";
 import { defineTool, ok, type ToolSpec } from "../tool.js";
-import { guarded, iso, selectorFields, filterOf } from "./common.js";
+import { guarded, selectorFields, filterOf, timesIn } from "./common.js";
 import { freshness, freshnessFields } from "./freshness.js";
 
 const Input = z.object({
@@ -43,7 +43,7 @@ function pickAttributes(e: IndexedEntity, all: boolean, names: string[] | undefi
 }
 
 /** `state_query`: current states by ids, area, floor, domain, label or device. */
-export function createStateQueryTool(deps: { index: HomeIndex; ha: HaAccess }): ToolSpec {
+export function createStateQueryTool(deps: { index: HomeIndex; ha: HaAccess; timeZone?: () => Promise<string> }): ToolSpec {
   return defineTool({
     name: "state_query",
     title: "Read current states",
@@ -53,12 +53,13 @@ export function createStateQueryTool(deps: { index: HomeIndex; ha: HaAccess }): 
     output: Output,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     invoke: (args) =>
-      guarded(deps.index, () => {
+      guarded(deps.index, async () => {
+        const iso = timesIn(await deps.timeZone?.());
         const missing = (args.entity_ids ?? []).filter((id) => !deps.index.entity(id));
         const matched = deps.index.query(filterOf(args));
         const shown = matched.slice(0, args.limit);
         return ok({
-          ...freshness(deps.ha, deps.index),
+          ...freshness(deps.ha, deps.index, iso),
           entities: shown.map((e) => {
             const attributes = pickAttributes(e, args.include_attributes, args.attributes);
             return {
