@@ -32,7 +32,7 @@ describe("answers while Home Assistant is away", () => {
 
     const rendered = await callTool(stack.client, "ha_agent_render_context", { area: "kitchen" });
     expect(rendered.value).toMatchObject({ stale: true, ha_last_seen: stale.value.ha_last_seen });
-    expect((rendered.value.text as string).split("\n")[0]).toMatch(/^STALE: Home Assistant is unreachable since \S+Z; these are the last known states/);
+    expect((rendered.value.text as string).split("\n")[0]).toMatch(/^STALE: Home Assistant is unreachable since \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d); these are the last known states/);
 
     await outage;
     const back = await waitUntil(query, (r) => r.value.stale === undefined, 10_000);
