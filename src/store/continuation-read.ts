@@ -3,9 +3,6 @@ import { ContinuationRecordSchema, type ContinuationRecord } from "./continuatio
 import { NotFoundError } from "./errors.js";
 import { isUlid } from "./ids.js";
 import { readRecord } from "./read-record.js";
-import { isOpenStatus, type ContinuationStatus } from "./session-schema.js";
-
-export const isFinalStatus = (status: ContinuationStatus): boolean => !isOpenStatus(status) && status !== "interrupted";
 
 /** An open turn from memory, any other from its file; undefined when unknown or unreadable. */
 export async function loadContinuation(ctx: StoreContext, continuationId: string): Promise<ContinuationRecord | undefined> {

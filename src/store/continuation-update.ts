@@ -1,6 +1,7 @@
 import type { StoreContext } from "./context.js";
 import type { ArtifactRef, ContinuationRecord, ContinuationResponse, PendingApproval, Usage } from "./continuation-schema.js";
-import { isFinalStatus, ownedContinuation } from "./continuation-read.js";
+import { ownedContinuation } from "./continuation-read.js";
+import { isFinalStatus } from "./session-schema.js";
 import { ContinuationFinalError } from "./errors.js";
 import { isOpenStatus, type ContinuationStatus, type SessionMemory } from "./session-schema.js";
 import { FinalDetailSchema } from "./step-schema.js";

@@ -7,7 +7,7 @@ import { NotFoundError } from "./errors.js";
 import { checkId, isUlid } from "./ids.js";
 import type { MessageRef } from "./session-schema.js";
 
-export { isFinalStatus } from "./continuation-read.js";
+export { isFinalStatus } from "./session-schema.js";
 export type { ContinuationRequestInput } from "./continuation-create.js";
 export type { ContinuationPatch } from "./continuation-update.js";
 

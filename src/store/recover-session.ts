@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { writeJsonAtomic } from "./atomic.js";
-import { isFinalStatus } from "./continuation-read.js";
+import { isFinalStatus } from "./session-schema.js";
 import { isUlid } from "./ids.js";
 import { checkLog } from "./recover-log.js";
 import { SessionDraft } from "./recover-draft.js";

@@ -113,6 +113,8 @@ export type ContinuationStatus = z.infer<typeof ContinuationStatusSchema>;
 /** `input_required`: the turn waits for a person to approve an action; it keeps its session busy. */
 export const OPEN_STATUSES: readonly ContinuationStatus[] = ["pending", "running", "streaming", "input_required"];
 export const isOpenStatus = (status: ContinuationStatus): boolean => OPEN_STATUSES.includes(status);
+/** Finished for good: neither open nor interrupted (which a resume takes up). */
+export const isFinalStatus = (status: ContinuationStatus): boolean => !isOpenStatus(status) && status !== "interrupted";
 
 /** A lightweight reference to one turn; the full record is `turns/{id}.json`. */
 export const MessageRefSchema = z.object({

@@ -1,13 +1,13 @@
 import { describeError, type Clock, type Logger } from "../shared/index.js";
 import { writeJsonAtomic } from "./atomic.js";
 import { ContinuationRecordSchema, type ContinuationRecord } from "./continuation-schema.js";
-import { isFinalStatus } from "./continuation-read.js";
 import type { StoreFs } from "./fs.js";
 import { KeyedLock } from "./keyed-lock.js";
 import type { Layout } from "./paths.js";
 import { moveAside } from "./recover-files.js";
 import type { RecoveryReport } from "./recovery-report.js";
 import { readRecord } from "./read-record.js";
+import { isFinalStatus } from "./session-schema.js";
 import type { SessionHead } from "./session-schema.js";
 import { addTurn, emptyLedger, hasTurn, LEDGER_KEEP_MS, pruneLedger, SLOT_MS, UsageLedgerSchema, type UsageLedger, type UsageSlot } from "./usage-ledger.js";
 
