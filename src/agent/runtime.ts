@@ -1,8 +1,6 @@
 import { PersonaError } from "../personas/index.js";
-import type { HomeIndex } from "../indexer/index.js";
-import { ModelNotAllowedError, type ModelClient, type ModelSource } from "../models/index.js";
-import type { Clock, Logger, Monotonic, Principal } from "../shared/index.js";
-import { describeError, loggedClockJumps, systemMonotonic, type ClockJumps } from "../shared/index.js";
+import type { ModelClient } from "../models/index.js";
+import type { Principal } from "../shared/index.js";
 import {
   approvalExpired,
   ContinuationFinalError,
@@ -12,77 +10,28 @@ import {
   isFinalStatus,
   type ContinuationRecord,
   type MessageRef,
-  type PendingApproval,
-  type Store,
 } from "../store/index.js";
-import type { ActuationCeiling, AgentService, ApprovalAnswer, ToolRegistry } from "../tools/index.js";
+import type { AgentService, ApprovalAnswer } from "../tools/index.js";
 import { ApprovalDesk } from "./approval-desk.js";
+import { expiredEarlier, expiredError } from "./approval-expiry.js";
 import { AgentError } from "./errors.js";
 import { AgentEvents, type AgentEvent } from "./events.js";
 import { watchSession } from "./event-replay.js";
 import { parseEventId } from "./events.js";
-import { executeContinuation, finalPayload, type StreamedText, type TurnPersonas } from "./execute-continuation.js";
+import { finalPayload } from "./execute-continuation.js";
 import { FairGate } from "./fair-gate.js";
-import { gatedModel } from "./gated-model.js";
-import { ApprovalDeadlines, expiredEarlier, expiredError, expireWaitingTurn } from "./approval-expiry.js";
 import { readJournal } from "./journal.js";
+import { modelFor } from "./model-for.js";
+import type { AgentRuntimeOptions, SendArgs } from "./runtime-options.js";
+import { runtimeTiming } from "./runtime-timing.js";
+import { ANSWER_TAKEN_MS, settledWithin, type RunningTurns } from "./running-turns.js";
 import { storeJournal } from "./store-journal.js";
+import { takeUpWaiting } from "./take-up-waiting.js";
+import { TurnExpiry } from "./turn-expiry.js";
 import { turnModel } from "./turn-model.js";
+import { startTurn, type TurnStartDeps } from "./turn-start.js";
 
-/** What the runtime asks of the models: the configured one, or another the owner allows, chosen by whom the owner allows. */
-export type AgentModels = Pick<ModelSource, "get" | "missing" | "check">;
-
-export interface AgentRuntimeOptions {
-  store: Store;
-  registry: ToolRegistry;
-  index: HomeIndex;
-  models: AgentModels;
-  /** The wall clock: what deadlines are written in and compared with. */
-  clock: Clock;
-  /** Elapsed time within this run (default `performance.now()`): what a wait is measured on, whatever the wall clock does. */
-  monotonic?: Monotonic;
-  /** How often a waiting approval looks at both clocks (default 30 s). */
-  deadlineCheckMs?: number;
-  /** Notices and logs wall-clock jumps; one for the whole program (default: the runtime's own). */
-  jumps?: ClockJumps;
-  logger: Logger;
-  ceiling: ActuationCeiling;
-  /** allow_automation_edits: turns that ask a person may save automations after a yes. */
-  automationEdits?: boolean;
-  /** Model calls in flight across all sessions (default 4). */
-  maxConcurrentModelCalls?: number;
-  /** Read before each turn, so the agent follows what the user exposed to Assist. */
-  exposure?: { refresh(): Promise<void> };
-  /** How long an action waits for a person at least (approval_timeout_s); default 600 s. */
-  approvalTimeoutMs?: number;
-  /** The personas a session may take on, resolved against the agent's view of the home. */
-  personas?: TurnPersonas;
-}
-
-/** How long `approve` waits for the turn to journal the answer before it returns the turn as it is. */
-const ANSWER_TAKEN_MS = 10_000;
-
-export interface SendArgs {
-  sessionId: string;
-  message: string;
-  allowTools?: boolean;
-  timeBudgetMs?: number;
-  idempotencyKey?: string;
-  /** Another model of the configured provider for this turn; refused in a session that fixes its model. */
-  model?: string;
-  /** Streams the model's text: `partial` events, and `streaming` while text arrives. */
-  stream?: boolean;
-}
-
-
-interface Running {
-  sessionId: string;
-  cancel: AbortController;
-  /** Aborted when a shutdown's deadline passes: the turn stops mid-step and stays resumable. */
-  interrupt: AbortController;
-  done: Promise<ContinuationRecord>;
-  streamed?: StreamedText;
-}
+export type { AgentModels, AgentRuntimeOptions, SendArgs } from "./runtime-options.js";
 
 /**
  * Owns all running work: one mailbox per session (the store's open-turn
@@ -91,30 +40,28 @@ interface Running {
  */
 export class AgentRuntime implements AgentService {
   readonly events: AgentEvents;
-  readonly #gate: FairGate;
-  readonly #running = new Map<string, Running>();
-  readonly #ephemeral = new Set<string>();
+  readonly #running: RunningTurns = new Map();
   readonly #drain = new AbortController();
   readonly #desk: ApprovalDesk;
-  /** Deadlines of waiting turns that could not be taken up: each ends its turn if no one ran it by then. */
-  readonly #deadlines: ApprovalDeadlines;
+  /** Ends turns whose approval's deadline passed, and holds the timers of those no one could take up. */
+  readonly #expiry: TurnExpiry;
+  readonly #starting: TurnStartDeps;
 
   constructor(private readonly options: AgentRuntimeOptions) {
     this.events = new AgentEvents(() => options.clock.now());
-    this.#gate = new FairGate(options.maxConcurrentModelCalls ?? 4);
-    const { clock, logger } = options;
-    const monotonic = options.monotonic ?? systemMonotonic;
-    const jumps = options.jumps ?? loggedClockJumps({ clock, monotonic, logger });
-    const timing = {
-      clock,
-      monotonic,
-      jumps,
-      ...(options.deadlineCheckMs ? { checkMs: options.deadlineCheckMs } : {}),
-      // Approvals carried over a restart count their time left from what the data last saw, when the clock is behind it.
-      ...(options.store.lastSeenAt === undefined ? {} : { carriedFrom: options.store.lastSeenAt }),
-    };
-    this.#deadlines = new ApprovalDeadlines(timing);
+    const timing = runtimeTiming(options);
     this.#desk = new ApprovalDesk({ store: options.store, ...timing, approvalTimeoutMs: options.approvalTimeoutMs ?? 600_000 });
+    const { store, clock, logger } = options;
+    this.#expiry = new TurnExpiry({ store, clock, logger, events: this.events, desk: this.#desk, running: this.#running, drain: this.#drain.signal, timing });
+    this.#starting = {
+      options,
+      events: this.events,
+      desk: this.#desk,
+      gate: new FairGate(options.maxConcurrentModelCalls ?? 4),
+      drain: this.#drain.signal,
+      running: this.#running,
+      ephemeral: new Set<string>(),
+    };
   }
 
   get runningCount(): number {
@@ -156,7 +103,7 @@ export class AgentRuntime implements AgentService {
     let created: { continuation: ContinuationRecord; created: boolean };
     try {
       // The open turn may wait on an approval whose deadline the wall clock has just passed (a jump): end it, then try again.
-      created = await create().catch(async (err: unknown) => (err instanceof TooManyOpenError && (await this.#expireOverdue(principal, args.sessionId)) ? create() : Promise.reject(err)));
+      created = await create().catch(async (err: unknown) => (err instanceof TooManyOpenError && (await this.#expiry.overdue(principal.id, args.sessionId)) ? create() : Promise.reject(err)));
     } catch (err) {
       if (err instanceof TooManyOpenError) {
         const open = this.options.store.sessions.get(principal.id, args.sessionId)?.openContinuations[0];
@@ -183,7 +130,7 @@ export class AgentRuntime implements AgentService {
       ...(args.approval ?? this.options.ceiling.defaultApproval ? { policy: { approval: args.approval ?? this.options.ceiling.defaultApproval } } : {}),
       ...(args.persona ? { persona: args.persona } : {}),
     });
-    this.#ephemeral.add(session.id);
+    this.#starting.ephemeral.add(session.id);
     return this.send(principal, { ...args, sessionId: session.id });
   }
 
@@ -304,7 +251,7 @@ export class AgentRuntime implements AgentService {
       throw new AgentError("no_pending_approval", `Continuation ${answer.continuationId} has no pending approval ${answer.approvalId}: ${now}. Await it with ha_agent_await_continuation to see what it waits for.`);
     }
     if (approvalExpired(pending, at)) {
-      await this.#expire(principal, record, pending);
+      await this.#expiry.expire(principal.id, record, pending);
       throw expiredError(pending.id, pending.expiresAt);
     }
     const outcome = { decision: answer.decision, by: principal.id, via: answer.via, at, ...(answer.reason ? { reason: answer.reason } : {}) };
@@ -312,45 +259,9 @@ export class AgentRuntime implements AgentService {
     if (!this.#running.has(answer.continuationId)) await this.#takeUp(principal, record);
     const handed = this.#desk.answer(answer.continuationId, answer.approvalId, outcome);
     if (!handed.accepted) throw new AgentError("no_pending_approval", `Approval ${answer.approvalId} was already answered; await the turn to see how it goes on.`);
-    let timer: NodeJS.Timeout | undefined;
-    const decision = await Promise.race([handed.taken, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ANSWER_TAKEN_MS)))]);
-    clearTimeout(timer);
+    const decision = await settledWithin(handed.taken, ANSWER_TAKEN_MS);
     if (decision?.decision === "expired") throw expiredError(pending.id, pending.expiresAt);
     return this.#owned(principal, answer.continuationId);
-  }
-
-  /** Ends the session's open turn if it waits on an approval past its deadline by the wall clock; true when it did. */
-  async #expireOverdue(principal: Principal, sessionId: string): Promise<boolean> {
-    const open = this.options.store.sessions.get(principal.id, sessionId)?.openContinuations[0];
-    const record = open ? await this.options.store.continuations.get(principal.id, open) : undefined;
-    const pending = record?.status === "input_required" ? record.approval : undefined;
-    if (!record || !pending || !approvalExpired(pending, this.options.clock.now())) return false;
-    await this.#expire(principal, record, pending);
-    return true;
-  }
-
-  /** Ends a turn whose approval's deadline has passed: the running turn is told now, one no one runs is ended here. */
-  async #expire(principal: Principal, record: ContinuationRecord, pending: PendingApproval): Promise<void> {
-    const running = this.#running.get(record.id);
-    if (!running) return this.#expireIdle(principal.id, record, pending);
-    // At its wait, it journals the expiry now; still replaying towards it, its timer fires at once.
-    this.#desk.expire(record.id, pending.id);
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([running.done.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ANSWER_TAKEN_MS)))]);
-    clearTimeout(timer);
-  }
-
-  /** Ends a waiting turn that no one runs; it counts as running meanwhile, so nothing takes it up halfway. */
-  async #expireIdle(owner: string, record: ContinuationRecord, pending: PendingApproval): Promise<void> {
-    if (this.#running.has(record.id)) return;
-    const { store, clock } = this.options;
-    const done = expireWaitingTurn({ store, clock, events: this.events }, { owner, record, pending });
-    this.#running.set(record.id, { sessionId: record.sessionId, cancel: new AbortController(), interrupt: new AbortController(), done });
-    try {
-      await done;
-    } finally {
-      this.#running.delete(record.id);
-    }
   }
 
   /**
@@ -360,40 +271,14 @@ export class AgentRuntime implements AgentService {
    * yet) still ends at its deadline; one whose deadline has passed ends now.
    */
   async takeUpWaiting(waiting: readonly { owner: string; continuationId: string }[]): Promise<void> {
-    for (const { owner, continuationId } of waiting) {
-      const record = await this.options.store.continuations.get(owner, continuationId);
-      if (!record || record.status !== "input_required" || this.#running.has(continuationId)) continue;
-      const logger = this.options.logger;
-      if (record.approval && approvalExpired(record.approval, this.options.clock.now())) {
-        await this.#expireIdle(owner, record, record.approval).catch((err: unknown) => logger.warn({ continuation: continuationId, err: describeError(err) }, "a turn whose approval expired could not be ended; the next start ends it"));
-        continue;
-      }
-      // The turn runs for its owner, an administrator or not as its request recorded (#start).
-      const principal: Principal = { id: owner, name: owner, kind: owner.startsWith("addon:") ? "addon" : "user", isAdmin: false };
-      await this.#takeUp(principal, record).catch((err: unknown) => {
-        logger.warn({ continuation: continuationId, err: describeError(err) }, "a turn waiting for approval could not be taken up; it is taken up when the approval is answered, and ends at its deadline if no one does");
-        if (record.approval) this.#endAtDeadline(owner, continuationId, record.approval);
-      });
-    }
-  }
-
-  /** Ends a waiting turn no one could take up once its deadline passes, unless it runs or was answered by then. */
-  #endAtDeadline(owner: string, continuationId: string, pending: PendingApproval): void {
-    const due = async () => {
-      if (this.#drain.signal.aborted) return;
-      const record = await this.options.store.continuations.get(owner, continuationId);
-      if (record?.status !== "input_required" || record.approval?.id !== pending.id) return;
-      await this.#expireIdle(owner, record, pending);
-    };
-    this.#deadlines.at(pending, () =>
-      due().catch((err: unknown) => this.options.logger.warn({ continuation: continuationId, err: describeError(err) }, "a turn whose approval expired could not be ended; the next start ends it")),
-    );
+    const { store, clock, logger } = this.options;
+    await takeUpWaiting({ store, clock, logger, running: this.#running, expiry: this.#expiry, takeUp: (principal, record) => this.#takeUp(principal, record) }, waiting);
   }
 
   async #takeUp(principal: Principal, record: ContinuationRecord): Promise<void> {
     this.#refuseWhileDraining();
     const session = this.options.store.sessions.get(principal.id, record.sessionId);
-    // Judged as the owner was when the message was sent, as the turn runs (#start).
+    // Judged as the owner was when the message was sent, as the turn runs (startTurn).
     const model = await this.#modelFor(session ? turnModel(record.request, session) : record.request.model, { isAdmin: record.request.ownerIsAdmin });
     if (!this.#running.has(record.id)) this.#start(principal, record, model);
   }
@@ -442,7 +327,7 @@ export class AgentRuntime implements AgentService {
    */
   async drain(deadlineMs: number): Promise<void> {
     this.#drain.abort();
-    this.#deadlines.clear();
+    this.#expiry.clear();
     const all = [...this.#running.values()];
     if (!all.length) return;
     let timer: NodeJS.Timeout | undefined;
@@ -453,62 +338,12 @@ export class AgentRuntime implements AgentService {
     await Promise.race([Promise.all(all.map((r) => r.done.catch(() => undefined))), new Promise((r) => setTimeout(r, 1_000))]);
   }
 
-  /** Every turn reads Home Assistant as its owner was when the message was sent, whoever takes it up (a restart, an answer from the console). */
   #start(caller: Principal, continuation: ContinuationRecord, model: ModelClient): void {
-    const store = this.options.store;
-    const principal: Principal = { ...caller, isAdmin: continuation.request.ownerIsAdmin };
-    const session = store.sessions.get(principal.id, continuation.sessionId)!;
-    const cancel = new AbortController();
-    const interrupt = new AbortController();
-    const streamed: StreamedText | undefined = continuation.request.stream ? { text: "", active: false } : undefined;
-    const approvals = this.#desk.gate({ owner: principal.id, continuationId: continuation.id, timeBudgetMs: continuation.request.timeBudgetMs ?? session.budgets.maxDurationMs, model: `${model.provider}/${model.model}` });
-    const done = executeContinuation(
-      { ...this.options, events: this.events },
-      { principal, session, continuation, model: gatedModel(model, this.#gate, session.id), signal: cancel.signal, drain: this.#drain.signal, interrupt: interrupt.signal, approvals, ...(streamed ? { streamed } : {}) },
-    ).catch((err: unknown) => this.#failed(principal, continuation.id, err));
-    const entry: Running = { sessionId: session.id, cancel, interrupt, done, ...(streamed ? { streamed } : {}) };
-    this.#running.set(continuation.id, entry);
-    void done
-      .catch(() => undefined)
-      .finally(async () => {
-        this.#running.delete(continuation.id);
-        this.#desk.forget(continuation.id);
-        if (this.#ephemeral.delete(session.id)) {
-          await store.sessions.end(principal.id, session.id, "ask answered").catch(() => undefined);
-        }
-      });
+    startTurn(this.#starting, { caller, continuation, model });
   }
 
-  /**
-   * Marks a turn failed when its run threw outside the loop (its memory or
-   * its final write could not be read or written). Left running, it would
-   * keep its session busy and its callers waiting until a restart.
-   */
-  async #failed(principal: Principal, continuationId: string, err: unknown): Promise<ContinuationRecord> {
-    const logger = this.options.logger;
-    logger.error({ continuation: continuationId, err: describeError(err) }, "a turn ended with an error");
-    const error = { code: "internal", message: `The turn stopped on an error: ${describeError(err)}. Send it again with ha_agent_retry; if this repeats, check the add-on's log.` };
-    try {
-      return await this.options.store.continuations.update(principal.id, continuationId, { status: "failed", error });
-    } catch (again) {
-      logger.error({ continuation: continuationId, err: describeError(again) }, "the turn could not be marked failed either; the next start marks it interrupted");
-      throw err;
-    }
-  }
-
-  /**
-   * The client for a turn's model, once the owner's rules let this caller
-   * use it. A refusal is thrown as it is, naming the option to change; any
-   * other failure to set the model up is `no_model`.
-   */
-  async #modelFor(name: string | undefined, caller: { isAdmin: boolean }): Promise<ModelClient> {
-    this.options.models.check(name, caller);
-    const model = await this.options.models.get(name).catch((err: unknown) => {
-      if (err instanceof ModelNotAllowedError) throw err;
-      return undefined;
-    });
-    if (!model) throw new AgentError("no_model", this.options.models.missing());
-    return model;
+  #modelFor(name: string | undefined, caller: { isAdmin: boolean }): Promise<ModelClient> {
+    return modelFor({ models: this.options.models, name, caller });
   }
 
   async #owned(principal: Principal, continuationId: string): Promise<ContinuationRecord> {

@@ -1,14 +1,10 @@
 import { z } from "zod";
 import type { EntityFilter, HomeIndex } from "../../indexer/index.js";
 import { HaAdminOnlyError } from "../../ha/index.js";
-import { HaAgentError, describeError, localIso, localTime } from "../../shared/index.js";
+import { describeError, localIso, localTime } from "../../shared/index.js";
+import { haFailure, indexNotReady } from "../ha-failure.js";
 import { name } from "../limits.js";
-import { fail, type ToolOutcome, type ToolCallContext } from "../tool.js";
-
-/** The outcome for a call that arrives before the index has its first picture of the home. */
-function notReady(): ToolOutcome<never> {
-  return fail("index_not_ready", "The home index is still loading from Home Assistant; try again in a few seconds.");
-}
+import type { ToolOutcome, ToolCallContext } from "../tool.js";
 
 /**
  * Runs a tool body and turns expected errors into failure values: a read
@@ -17,14 +13,11 @@ function notReady(): ToolOutcome<never> {
  * Home Assistant becomes `ha_unavailable` with HA's reason.
  */
 export async function guarded<O>(index: HomeIndex, body: () => Promise<ToolOutcome<O>> | ToolOutcome<O>): Promise<ToolOutcome<O>> {
-  if (!index.ready) return notReady();
+  if (!index.ready) return indexNotReady();
   try {
     return await body();
   } catch (err) {
-    if (err instanceof HaAdminOnlyError) return fail(err.code, err.message);
-    if (err instanceof HaAgentError && err.code.startsWith("unknown_")) return fail(err.code, err.message);
-    if (err instanceof HaAgentError) return fail("ha_unavailable", `Home Assistant could not answer: ${err.message}`);
-    throw err;
+    return haFailure(err, { keepUnknown: true });
   }
 }
 

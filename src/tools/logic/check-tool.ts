@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { publishAs } from "../json-schema.js";
 import { openObject } from "../open-object.js";
-import { defineTool, ok, type ToolSpec } from "../tool.js";
+import { ok, type ToolSpec } from "../tool.js";
 import { checkAutomation, problemList, type CheckResult } from "./check.js";
-import { forCaller, type LogicDeps } from "./common.js";
+import type { LogicDeps } from "./common.js";
+import { defineLogicReadTool } from "./read-tool.js";
 import { READS } from "./traces.js";
 
 const YamlText = z.string().min(1).max(100_000);
@@ -60,26 +61,24 @@ export function checkSummary(check: CheckResult): string {
 
 /** `automation_check`: a draft automation checked by Home Assistant and against the home, with its diff. */
 export function createAutomationCheckTool(deps: LogicDeps): ToolSpec {
-  return defineTool({
+  return defineLogicReadTool(deps, {
     name: "automation_check",
     title: "Check a draft automation",
     description:
       "Checks a draft automation without saving it: Home Assistant's validation, its entity ids and actions against the home, a diff against a saved one. Administrators only.",
     input: Input,
     output: Output,
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     needs: NEEDS,
-    invoke: (args, ctx) =>
-      forCaller({ deps, principal: ctx.principal, needs: NEEDS }, async (ha) => {
-        const check = await checkAutomation({ ha, index: deps.index, given: draftOf(args), ...(args.id ? { id: args.id } : {}) });
-        return ok({
-          summary: checkSummary(check),
-          valid: check.valid,
-          problems: check.problems,
-          normalized: check.normalized,
-          ...(check.changes !== undefined ? { changes: check.changes } : {}),
-          notes: check.notes,
-        });
-      }),
+    run: async (args, ha) => {
+      const check = await checkAutomation({ ha, index: deps.index, given: draftOf(args), ...(args.id ? { id: args.id } : {}) });
+      return ok({
+        summary: checkSummary(check),
+        valid: check.valid,
+        problems: check.problems,
+        normalized: check.normalized,
+        ...(check.changes !== undefined ? { changes: check.changes } : {}),
+        notes: check.notes,
+      });
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { describeRead, HaAdminOnlyError, type CallerHa, type HaAccess, type HaRequest } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
-import { HaAgentError, systemClock, type Clock } from "../../shared/index.js";
+import { systemClock, type Clock } from "../../shared/index.js";
+import { haFailure, indexNotReady } from "../ha-failure.js";
 import { fail, type ToolOutcome } from "../tool.js";
 
 /** What the automation tools are built from. */
@@ -31,12 +32,10 @@ export async function forCaller<O>(args: { deps: LogicDeps; principal: { isAdmin
   const ha = args.deps.ha.forCaller(args.principal);
   const refused = args.needs.find((request) => !ha.allows(request));
   if (refused) return fail("admin_only", new HaAdminOnlyError(describeRead(refused)).message);
-  if (!args.deps.index.ready) return fail("index_not_ready", "The home index is still loading from Home Assistant; try again in a few seconds.");
+  if (!args.deps.index.ready) return indexNotReady();
   try {
     return await body(ha);
   } catch (err) {
-    if (err instanceof HaAdminOnlyError) return fail(err.code, err.message);
-    if (err instanceof HaAgentError) return fail("ha_unavailable", `Home Assistant could not answer: ${err.message}`);
-    throw err;
+    return haFailure(err, { keepUnknown: false });
   }
 }

@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { defineTool, ok, type ToolSpec } from "../tool.js";
-import { clockOf, forCaller, zoneOf, type LogicDeps } from "./common.js";
+import { ok, type ToolSpec } from "../tool.js";
+import { clockOf, zoneOf, type LogicDeps } from "./common.js";
 import { diagnose } from "./diagnostics.js";
-import { resolveAutomation } from "./resolve.js";
+import { aboutAutomation, AutomationNamed, defineLogicReadTool } from "./read-tool.js";
 import { recentRuns } from "./runs.js";
 import { OUTCOMES } from "./story.js";
 import { configOfEntity, READS, savedConfig } from "./traces.js";
 import { spokenTime, zonedIso } from "./when.js";
 
 const Input = z.object({
-  automation: z.string().min(1).max(255).describe("Entity id, config id or name of an automation or script"),
+  automation: AutomationNamed,
   runs: z.number().int().min(1).max(20).default(5).describe("Newest runs to tell, 1-20"),
 });
 
@@ -41,47 +41,42 @@ const NEEDS = [READS.config, READS.traceList, READS.traceGet];
 
 /** `automation_inspect`: an automation or script, its config and its newest runs told from their traces. */
 export function createAutomationInspectTool(deps: LogicDeps): ToolSpec {
-  return defineTool({
+  return defineLogicReadTool(deps, {
     name: "automation_inspect",
     title: "Inspect an automation's runs",
     description:
       "Why an automation or script did or did not run: its config and newest runs told from their traces, and why runs are missing. Administrators only.",
     input: Input,
     output: Output,
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     needs: NEEDS,
-    invoke: (args, ctx) =>
-      forCaller({ deps, principal: ctx.principal, needs: NEEDS }, async (ha) => {
-        const found = resolveAutomation(deps.index, args.automation);
-        if (!found.ok) return found;
-        const ref = found.value;
-        const now = clockOf(deps).now();
-        const [zone, config] = await Promise.all([zoneOf(deps), ref.id !== null ? savedConfig(ha, ref.domain, ref.id) : configOfEntity(ha, ref.entityId)]);
-        const { stories } = await recentRuns({ ha, ref, config, count: args.runs, story: { index: deps.index, now, zone } });
-        const diagnostics = diagnose({ ref, config, runs: stories.length, now, zone });
-        const lastTriggered = ref.lastTriggered && !Number.isNaN(Date.parse(ref.lastTriggered)) ? Date.parse(ref.lastTriggered) : undefined;
-        const head = `${ref.alias} (${ref.entityId}) is ${ref.state ?? "unknown"}${ref.mode ? `, mode ${ref.mode}` : ""}${lastTriggered === undefined ? "" : `, last triggered at ${spokenTime(lastTriggered, now, zone)}`}.`;
-        const newest = stories[0] ? ` Newest of ${stories.length} stored run${stories.length === 1 ? "" : "s"}: ${stories[0].narrative}` : " No stored runs.";
-        return ok({
-          summary: `${head}${newest}${diagnostics.length ? ` ${diagnostics.join(" ")}` : ""}`,
-          entity_id: ref.entityId,
-          id: ref.id,
-          alias: ref.alias,
-          state: ref.state,
-          mode: ref.mode,
-          last_triggered: lastTriggered === undefined ? null : zonedIso(lastTriggered, zone),
-          config,
-          runs: stories.map((s) => ({
-            run_id: s.runId,
-            start: zonedIso(s.startMs, zone),
-            trigger: s.trigger,
-            outcome: s.outcome,
-            ...(s.failedCondition ? { failed_condition: s.failedCondition } : {}),
-            ...(s.error ? { error: s.error } : {}),
-            narrative: s.narrative,
-          })),
-          diagnostics,
-        });
-      }),
+    run: aboutAutomation(deps.index, async (ref, args, ha) => {
+      const now = clockOf(deps).now();
+      const [zone, config] = await Promise.all([zoneOf(deps), ref.id !== null ? savedConfig(ha, ref.domain, ref.id) : configOfEntity(ha, ref.entityId)]);
+      const { stories } = await recentRuns({ ha, ref, config, count: args.runs, story: { index: deps.index, now, zone } });
+      const diagnostics = diagnose({ ref, config, runs: stories.length, now, zone });
+      const lastTriggered = ref.lastTriggered && !Number.isNaN(Date.parse(ref.lastTriggered)) ? Date.parse(ref.lastTriggered) : undefined;
+      const head = `${ref.alias} (${ref.entityId}) is ${ref.state ?? "unknown"}${ref.mode ? `, mode ${ref.mode}` : ""}${lastTriggered === undefined ? "" : `, last triggered at ${spokenTime(lastTriggered, now, zone)}`}.`;
+      const newest = stories[0] ? ` Newest of ${stories.length} stored run${stories.length === 1 ? "" : "s"}: ${stories[0].narrative}` : " No stored runs.";
+      return ok({
+        summary: `${head}${newest}${diagnostics.length ? ` ${diagnostics.join(" ")}` : ""}`,
+        entity_id: ref.entityId,
+        id: ref.id,
+        alias: ref.alias,
+        state: ref.state,
+        mode: ref.mode,
+        last_triggered: lastTriggered === undefined ? null : zonedIso(lastTriggered, zone),
+        config,
+        runs: stories.map((s) => ({
+          run_id: s.runId,
+          start: zonedIso(s.startMs, zone),
+          trigger: s.trigger,
+          outcome: s.outcome,
+          ...(s.failedCondition ? { failed_condition: s.failedCondition } : {}),
+          ...(s.error ? { error: s.error } : {}),
+          narrative: s.narrative,
+        })),
+        diagnostics,
+      });
+    }),
   });
 }

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { defineTool, fail, ok, type ToolSpec } from "../tool.js";
-import { clockOf, forCaller, zoneOf, type LogicDeps } from "./common.js";
-import { resolveAutomation } from "./resolve.js";
+import { fail, ok, type ToolSpec } from "../tool.js";
+import { clockOf, zoneOf, type LogicDeps } from "./common.js";
+import { aboutAutomation, AutomationNamed, defineLogicReadTool } from "./read-tool.js";
 import { OUTCOMES, tellRun } from "./story.js";
 import { StepSchema, stepsOf } from "./trace-steps.js";
 import { getRun, READS } from "./traces.js";
 import { zonedIso } from "./when.js";
 
 const Input = z.object({
-  automation: z.string().min(1).max(255).describe("Entity id, config id or name of an automation or script"),
+  automation: AutomationNamed,
   run_id: z.string().min(1).max(64).describe("From automation_inspect"),
   detail: z.enum(["summary", "full"]).default("summary").describe("full: every step's variables too"),
 });
@@ -29,35 +29,30 @@ const NEEDS = [READS.traceGet];
 
 /** `trace`: one run of an automation or script, step by step. */
 export function createTraceTool(deps: LogicDeps): ToolSpec {
-  return defineTool({
+  return defineLogicReadTool(deps, {
     name: "trace",
     title: "Read one run's trace",
     description: "One run of an automation or script, step by step (path, result, error), and its story. Administrators only.",
     input: Input,
     output: Output,
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     needs: NEEDS,
-    invoke: (args, ctx) =>
-      forCaller({ deps, principal: ctx.principal, needs: NEEDS }, async (ha) => {
-        const found = resolveAutomation(deps.index, args.automation);
-        if (!found.ok) return found;
-        const ref = found.value;
-        const trace = await getRun(ha, ref.domain, ref.id ?? "None", args.run_id);
-        if (!trace) return fail("not_found", `${ref.alias} (${ref.entityId}) has no stored run ${args.run_id}; automation_inspect lists the runs Home Assistant keeps.`);
-        const zone = await zoneOf(deps);
-        const story = tellRun(trace, { index: deps.index, now: clockOf(deps).now(), zone, noId: ref.id === null });
-        const { steps, notes } = stepsOf(trace, args.detail, zone);
-        return ok({
-          narrative: story.narrative,
-          run_id: trace.run_id,
-          entity_id: ref.entityId,
-          start: zonedIso(story.startMs, zone),
-          outcome: story.outcome,
-          ...(story.failedCondition ? { failed_condition: story.failedCondition } : {}),
-          ...(story.error ? { error: story.error } : {}),
-          steps,
-          notes,
-        });
-      }),
+    run: aboutAutomation(deps.index, async (ref, args, ha) => {
+      const trace = await getRun(ha, ref.domain, ref.id ?? "None", args.run_id);
+      if (!trace) return fail("not_found", `${ref.alias} (${ref.entityId}) has no stored run ${args.run_id}; automation_inspect lists the runs Home Assistant keeps.`);
+      const zone = await zoneOf(deps);
+      const story = tellRun(trace, { index: deps.index, now: clockOf(deps).now(), zone, noId: ref.id === null });
+      const { steps, notes } = stepsOf(trace, args.detail, zone);
+      return ok({
+        narrative: story.narrative,
+        run_id: trace.run_id,
+        entity_id: ref.entityId,
+        start: zonedIso(story.startMs, zone),
+        outcome: story.outcome,
+        ...(story.failedCondition ? { failed_condition: story.failedCondition } : {}),
+        ...(story.error ? { error: story.error } : {}),
+        steps,
+        notes,
+      });
+    }),
   });
 }

@@ -1,7 +1,8 @@
-import { HaAdminOnlyError, type HaAccess } from "../../ha/index.js";
+import type { HaAccess } from "../../ha/index.js";
 import type { HomeIndex } from "../../indexer/index.js";
-import { HaAgentError, localIso, systemClock, type Clock } from "../../shared/index.js";
-import { fail, type ToolOutcome } from "../tool.js";
+import { localIso, systemClock, type Clock } from "../../shared/index.js";
+import { haFailure, indexNotReady } from "../ha-failure.js";
+import type { ToolOutcome } from "../tool.js";
 
 /** What every time tool is built with. `timeZone` is Home Assistant's; UTC without it. */
 export interface TimeToolDeps {
@@ -43,13 +44,10 @@ export const isoIn = (zone: string) => (ms: number): string => localIso(Math.rou
  * with HA's reason.
  */
 export async function guardedTime<O>(index: HomeIndex | undefined, body: () => Promise<ToolOutcome<O>>): Promise<ToolOutcome<O>> {
-  if (index && !index.ready) return fail("index_not_ready", "The home index is still loading from Home Assistant; try again in a few seconds.");
+  if (index && !index.ready) return indexNotReady();
   try {
     return await body();
   } catch (err) {
-    if (err instanceof HaAdminOnlyError) return fail(err.code, err.message);
-    if (err instanceof HaAgentError && err.code.startsWith("unknown_")) return fail(err.code, err.message);
-    if (err instanceof HaAgentError) return fail("ha_unavailable", `Home Assistant could not answer: ${err.message}`);
-    throw err;
+    return haFailure(err, { keepUnknown: true });
   }
 }
