@@ -130,7 +130,10 @@ async function restartAndCheck(o: { sim: Simulator; client: Client; sample: Agre
       last = check;
       if (check.stale) stale++;
       if (check.reason === "catching_up" && listening !== undefined) reconnected ??= Math.round(performance.now() - listening);
-      else if (check.agree < check.total && unflagged++ < 3) examples.push({ ms: Math.round(performance.now() - began), back_ms: listening === undefined ? null : Math.round(listening - began), wrong: check.wrong });
+      // An answer that says stale (ha_unreachable until the program has reconnected, then catching_up) is not wrong:
+      // between HA listening again and the reconnect's backoff ending, the program cannot know HA is back.
+      if (!check.stale && check.agree < check.total && unflagged++ < 3)
+        examples.push({ ms: Math.round(performance.now() - began), back_ms: listening === undefined ? null : Math.round(listening - began), wrong: check.wrong });
       if (listening !== undefined && !check.stale && check.agree === check.total) {
         return { at_s: atS, agreed_after_ms: Math.round(performance.now() - listening), reconnected_after_ms: reconnected, agreement: 1, sampled: check.total, unflagged_wrong_answers: unflagged, unflagged_examples: examples, stale_answers: stale };
       }
