@@ -1,8 +1,7 @@
 import { GoogleGenAI, type Content, type GenerateContentResponse, type Part } from "@google/genai";
-import { describeError } from "../../shared/index.js";
+import { describeError, linkedSignal } from "../../shared/index.js";
 import { estimateRequestTokens } from "../estimate.js";
 import { modelFacts } from "../facts.js";
-import { callSignal } from "../call-signal.js";
 import { abortableSleep, withRetries } from "../retry.js";
 import type { FinishReason, JsonValue, ModelUsage, ToolCall } from "../schemas.js";
 import type { GenerateOptions, GenerateRequest, GenerateResult, ModelClient, ModelFacts, ModelProviderDeps, TokenCount } from "../types.js";
@@ -63,7 +62,7 @@ export class GeminiClient implements ModelClient {
   }
 
   async #once(request: GenerateRequest, options: GenerateOptions, onOutput: () => void): Promise<Omit<GenerateResult, "durationMs">> {
-    const call = callSignal(options.signal);
+    const call = linkedSignal([options.signal]);
     try {
       return await this.#stream(request, call.signal, options.onPartial, onOutput);
     } finally {
@@ -124,7 +123,7 @@ export class GeminiClient implements ModelClient {
   }
 
   async countTokens(request: GenerateRequest, options: { signal?: AbortSignal } = {}): Promise<TokenCount> {
-    const call = callSignal(options.signal);
+    const call = linkedSignal([options.signal]);
     try {
       const counted = await this.#ai.models.countTokens({
         model: this.model,
