@@ -6,7 +6,10 @@
  * grows when a program runs for months: RSS (and its slope after warm-up),
  * open file descriptors, bytes on disk per turn, and whether the index agrees
  * with HA after each restart, and how soon.
- * Options: --minutes N (3), --entities N (10000), --changes-per-s N (50), --restarts N (1, or 2 from 10 minutes).
+ * Options: --minutes N (3), --entities N (10000), --changes-per-s N (50), --restarts N (1, or 2 from 10 minutes),
+ * --turn-every-s N (3; 0 for no agent turns), --snapshots 1 (live objects by constructor after warm-up and at the end).
+ * The program runs with `--inspect=127.0.0.1:0` so that the bench can force a full GC every 2 minutes and read the heap
+ * that is left (see heap-probe.ts); nothing else in the program changes.
  * Traffic stays on 127.0.0.1 and every loop ends at the deadline.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -19,6 +22,7 @@ import { startFakeGemini, type GeminiReply, type GeminiRequestBody } from "../..
 import { generateHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
 import { MAIN, NODE_FLAGS, START_ENV } from "../../test/support/program.js";
 import { compare, whileDown, type AgreementSample } from "./agreement.js";
+import { connectHeapProbe, inspectorUrl, type HeapProbe } from "./heap-probe.js";
 import { bytesUnder, openFds, rssMb, slope, type Sample } from "./process-stats.js";
 
 const arg = (name: string, fallback: number) => {
@@ -29,6 +33,10 @@ const MINUTES = arg("minutes", 3);
 const ENTITIES = arg("entities", 10_000);
 const CHANGES_PER_S = arg("changes-per-s", 50);
 const RESTARTS = arg("restarts", MINUTES >= 10 ? 2 : 1);
+const TURN_EVERY_MS = arg("turn-every-s", 3) * 1000;
+const SNAPSHOTS = arg("snapshots", 0) > 0;
+/** How often the heap is read after a forced full GC. Each forced GC also returns memory, so not every 5 s sample. */
+const HEAP_SAMPLE_MS = 120_000;
 const RUN_MS = MINUTES * 60_000;
 /** Start-up, the first turns and JIT settle before the slope is taken: a tenth of the run, 1 to 5 minutes. */
 const WARM_UP_MS = Math.min(300_000, Math.max(60_000, RUN_MS / 10));
@@ -130,7 +138,10 @@ async function restartAndCheck(o: { sim: Simulator; client: Client; sample: Agre
       last = check;
       if (check.stale) stale++;
       if (check.reason === "catching_up" && listening !== undefined) reconnected ??= Math.round(performance.now() - listening);
-      else if (check.agree < check.total && unflagged++ < 3) examples.push({ ms: Math.round(performance.now() - began), back_ms: listening === undefined ? null : Math.round(listening - began), wrong: check.wrong });
+      // An answer that says stale (ha_unreachable until the program has reconnected, then catching_up) is not wrong:
+      // between HA listening again and the reconnect's backoff ending, the program cannot know HA is back.
+      if (!check.stale && check.agree < check.total && unflagged++ < 3)
+        examples.push({ ms: Math.round(performance.now() - began), back_ms: listening === undefined ? null : Math.round(listening - began), wrong: check.wrong });
       if (listening !== undefined && !check.stale && check.agree === check.total) {
         return { at_s: atS, agreed_after_ms: Math.round(performance.now() - listening), reconnected_after_ms: reconnected, agreement: 1, sampled: check.total, unflagged_wrong_answers: unflagged, unflagged_examples: examples, stale_answers: stale };
       }
@@ -147,13 +158,18 @@ async function main(): Promise<void> {
   const gemini = await startFakeGemini({ apiKey: KEY, responder });
   const token = sim.users.tokenFor();
   const dataDir = await mkdtemp(join(tmpdir(), "bench-soak-"));
-  const program = spawn(process.execPath, [...NODE_FLAGS, MAIN], {
+  await mkdir("bench-results", { recursive: true });
+  const program = spawn(process.execPath, [...NODE_FLAGS, "--inspect=127.0.0.1:0", MAIN], {
     env: { PATH: process.env.PATH ?? "", ...START_ENV, HA_URL: sim.url, HA_TOKEN: token, DATA_DIR: dataDir, MCP_PORT: "0", STATUS_PORT: "0", LOG_LEVEL: "warn", MODEL_PROVIDER: "gemini", GEMINI_API_KEY: KEY, GEMINI_BASE_URL: gemini.url },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   const pid = program.pid!;
   const clients: Client[] = [];
+  const inspector = inspectorUrl(program.stderr!);
+  program.stderr!.pipe(process.stderr);
+  let heap: HeapProbe | undefined;
   try {
+    heap = await connectHeapProbe(await inspector);
     const [, mcpUrl] = (await waitLine(program, /^MCP endpoint: (\S+)$/m)) as RegExpMatchArray;
     program.stdout!.resume();
     const base = mcpUrl!.replace(/\/mcp$/, "");
@@ -170,6 +186,8 @@ async function main(): Promise<void> {
     const running = () => performance.now() < deadline;
     const counts = { changes: 0, searches: 0, queries: 0, turns: 0, turnFailures: 0, callErrors: 0 };
     const samples: Sample[] = [];
+    const heapSamples: { t: number; heapUsedMb: number; externalMb: number; turns: number }[] = [];
+    let warmObjects: Awaited<ReturnType<HeapProbe["objectCounts"]>> | undefined;
     const restarts: RestartResult[] = [];
 
     /** Calls `run` every `everyMs` until the deadline, counting what throws. */
@@ -194,7 +212,8 @@ async function main(): Promise<void> {
         await reader!.callTool({ name: "ha_agent_state_query", arguments: { domain: "light", limit: 50 } });
         counts.queries++;
       }),
-      every(3_000, async () => {
+      // --turn-every-s 0: no agent turns, to tell what the turns add from what the rest does.
+      !TURN_EVERY_MS ? Promise.resolve() : every(TURN_EVERY_MS, async () => {
         const r = await asker!.callTool({ name: "ha_agent_ask", arguments: { message: `How warm is the kitchen? (${counts.turns})`, timeout_ms: 20_000 } });
         if ((r.structuredContent as { status?: string } | undefined)?.status === "completed") counts.turns++;
         else counts.turnFailures++;
@@ -202,6 +221,15 @@ async function main(): Promise<void> {
       every(SAMPLE_MS, async () => {
         samples.push({ t: (Date.now() - startedAt) / 1000, rssMb: await rssMb(pid), fds: await openFds(pid), dataBytes: await bytesUnder(dataDir), turns: counts.turns });
       }),
+      every(HEAP_SAMPLE_MS, async () => {
+        const h = await heap!.afterGc();
+        heapSamples.push({ t: (Date.now() - startedAt) / 1000, heapUsedMb: h.heapUsedMb, externalMb: h.externalMb, turns: counts.turns });
+      }),
+      (async () => {
+        if (!SNAPSHOTS) return;
+        await sleep(WARM_UP_MS);
+        if (running()) warmObjects = await heap!.objectCounts(join("bench-results", "soak-warm.heapsnapshot"));
+      })(),
       (async () => {
         for (let round = 1; round <= RESTARTS; round++) {
           await sleep(Math.max(0, startedAt + (RUN_MS * round) / (RESTARTS + 1) - Date.now()));
@@ -232,6 +260,23 @@ async function main(): Promise<void> {
       judged ? `≤ ${RSS_SLOPE_TARGET_MB_PER_H} MB/h` : "",
       judged ? rss.perX <= RSS_SLOPE_TARGET_MB_PER_H : undefined,
     );
+    const warmHeap = heapSamples.filter((s) => s.t * 1000 >= WARM_UP_MS);
+    const heapSlope = slope(warmHeap.map((s) => ({ x: s.t / 3600, y: s.heapUsedMb })));
+    const heapTurns = (warmHeap.at(-1)?.turns ?? 0) - (warmHeap[0]?.turns ?? 0);
+    const heapGrowth = (warmHeap.at(-1)?.heapUsedMb ?? 0) - (warmHeap[0]?.heapUsedMb ?? 0);
+    report("heap after a forced full GC (MB, every 2 minutes)", heapSamples.map((s) => s.heapUsedMb.toFixed(1)).join(" "));
+    report(
+      "heap-after-GC slope after warm-up (least squares)",
+      `${heapSlope.perX.toFixed(1)} MB/h (r² ${heapSlope.r2.toFixed(2)}, ${warmHeap.length} samples); ${heapTurns > 0 ? `${((heapGrowth * 1048576) / heapTurns / 1024).toFixed(2)} KiB per turn over ${heapTurns} turns` : "no turns"}, at ${TURN_EVERY_MS ? Math.round(3_600_000 / TURN_EVERY_MS) : 0} turns an hour`,
+    );
+    if (warmObjects) {
+      const end = await heap!.objectCounts(join("bench-results", "soak-end.heapsnapshot"));
+      const grew = [...end]
+        .map(([name, e]) => ({ name, count: e.count - (warmObjects!.get(name)?.count ?? 0), bytes: e.selfBytes - (warmObjects!.get(name)?.selfBytes ?? 0) }))
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, 15);
+      report("live objects grown from warm-up to end (by own bytes)", grew.map((g) => `${g.name} ${g.count >= 0 ? "+" : ""}${g.count} (${(g.bytes / 1024).toFixed(0)} KiB)`).join("; "));
+    }
     const maxFds = Math.max(...samples.map((s) => s.fds));
     report("open file descriptors after warm-up → end (max)", `${first.fds} → ${last.fds} (${maxFds})`, "end ≤ after warm-up + 5", last.fds <= first.fds + 5);
     const turnsSince = last.turns - first.turns;
@@ -248,11 +293,11 @@ async function main(): Promise<void> {
       );
     });
 
-    await mkdir("bench-results", { recursive: true });
     const result = {
       date: new Date().toISOString(),
-      options: { minutes: MINUTES, entities: ENTITIES, changesPerSecond: CHANGES_PER_S, restarts: RESTARTS, warmUpSeconds: WARM_UP_MS / 1000 },
+      options: { minutes: MINUTES, entities: ENTITIES, changesPerSecond: CHANGES_PER_S, restarts: RESTARTS, turnEverySeconds: TURN_EVERY_MS / 1000, warmUpSeconds: WARM_UP_MS / 1000 },
       counts,
+      heap: { afterGcSlopeMbPerHour: heapSlope.perX, r2: heapSlope.r2, samples: heapSamples },
       rss: { readyMb: readyRss, afterWarmUpMb: first.rssMb, endMb: last.rssMb, peakMb: peak, slopeMbPerHour: rss.perX, r2: rss.r2, windowMinutes: windowMs / 60_000 },
       fds: { afterWarmUp: first.fds, end: last.fds, max: maxFds },
       disk: { bytesPerTurn: perTurn, endBytes: last.dataBytes },
@@ -263,6 +308,7 @@ async function main(): Promise<void> {
     await writeFile(join("bench-results", "soak.json"), `${JSON.stringify(result, null, 2)}\n`);
     console.log("wrote bench-results/soak.json");
   } finally {
+    heap?.close();
     await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
     program.kill("SIGTERM");
     await new Promise((r) => program.once("exit", r));

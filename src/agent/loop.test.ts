@@ -1,8 +1,10 @@
+import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import { systemClock } from "../shared/index.js";
 import type { JsonValue } from "../models/index.js";
 import { scriptedModel } from "../../test/support/scripted-model.js";
 import type { AgentTool } from "./agent-tool.js";
+import type { ApprovalGate } from "./approval-gate.js";
 import { ContentProvider } from "./content-provider.js";
 import type { TurnJournal } from "./journal.js";
 import { runTurn, type LoopEvent, type RunTurnOptions } from "./loop.js";
@@ -246,6 +248,22 @@ describe("runTurn", () => {
     const resumed = await runTurn(options({ model, journal: memoryJournal(entries).journal, tools: [act] }));
     expect(resumed.status).toBe("completed");
     expect(reached).toBe(1);
+  });
+
+  it("leaves nothing on the runtime's drain signal once its steps are done, however many turns ran", async () => {
+    const drain = new AbortController();
+    // Read-only calls never ask a person; the gate is there as the runtime's always is.
+    const gate = {} as ApprovalGate;
+    for (let i = 0; i < 3; i++) {
+      const model = scriptedModel([{ text: "", toolCalls: [{ name: "state_query", args: {} }] }, { text: "done" }]);
+      const turn = await runTurn(options({ model, journal: memoryJournal().journal, tools: [tool("state_query", async () => ({}))], drain: drain.signal, approvals: gate }));
+      expect(turn.status).toBe("completed");
+    }
+    expect(getEventListeners(drain.signal, "abort")).toHaveLength(0);
+    // Node 20 records every AbortSignal.any() over a signal in a set on it that it never prunes (a Node internal, read here by its symbol).
+    const kDependants = Object.getOwnPropertySymbols(drain.signal).find((sym) => sym.description === "kDependantSignals");
+    const dependants = kDependants ? (drain.signal as unknown as Record<symbol, { size: number } | undefined>)[kDependants] : undefined;
+    expect(dependants?.size ?? 0).toBe(0);
   });
 
   it("stops at a step boundary when draining, leaving the turn resumable", async () => {

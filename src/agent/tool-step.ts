@@ -1,4 +1,5 @@
 import type { ToolCall, ToolResult } from "../models/index.js";
+import { linkedSignal } from "../shared/index.js";
 import { usageOf, type OpenCall } from "./replay.js";
 import { runToolCalls } from "./tool-runner.js";
 import type { Turn } from "./turn.js";
@@ -14,7 +15,8 @@ export async function answerCalls(turn: Turn, args: { step: number; calls: reado
   const started = options.clock.now();
   let waited = 0;
   // A shutdown ends a wait for a person at once; the turn goes on waiting after the restart.
-  const drain = options.drain;
+  // Not AbortSignal.any: the drain signal lives as long as the runtime, and Node 20 never forgets a dependant of it.
+  const wait = options.approvals && options.drain ? linkedSignal([turn.stop, options.drain]) : undefined;
   const results = await runToolCalls({
     continuationId: options.continuationId,
     step,
@@ -25,13 +27,13 @@ export async function answerCalls(turn: Turn, args: { step: number; calls: reado
     clock: options.clock,
     describeUnknownOutcome: options.describeUnknownOutcome,
     onResult: (result) => turn.emit({ type: "step", step: { type: "tool_result", number: step, detail: { step, name: result.name, isError: result.isError } } }),
-    ...(options.approvals ? { approvals: options.approvals, waitSignal: drain ? AbortSignal.any([turn.stop, drain]) : turn.stop } : {}),
+    ...(options.approvals ? { approvals: options.approvals, waitSignal: wait?.signal ?? turn.stop } : {}),
     onWaited: (ms) => (waited += ms),
     onExpired: (request) => (turn.expiredApproval = request),
     onParked: () => (turn.parked = true),
     // The calls of this step count once they are asked, as they will when the step is done.
     spent: () => usageOf({ ...counters, toolCalls: counters.toolCalls + open.filter((c) => !c.intent).length }),
-  });
+  }).finally(() => wait?.release());
   counters.toolCalls += open.filter((c) => !c.intent).length;
   // Time spent waiting for a person is not the turn's work: the time budget does not count it.
   counters.activeMs += Math.max(0, options.clock.now() - started - waited);

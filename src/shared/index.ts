@@ -23,3 +23,4 @@ export {
 } from "./local-time-calendar.js";
 export { MCP_PATHS, mcpPathOf, type McpPath } from "./mcp-paths.js";
 export { cleanName, namedEntity, NAME_MAX, shownData, shownJson, shownLines, shownName, shownText, TEXT_MAX, visible } from "./display-name.js";
+export { linkedSignal } from "./linked-signal.js";

@@ -98,4 +98,39 @@ describe("after Home Assistant restarts with every entity replaced", () => {
       sim.faults.delayCommand("config/entity_registry/list", 0);
     }
   }, 40_000);
+
+  it("never gives a state that disagrees with HA without saying stale, from the drop until it has caught up", async () => {
+    // Every answer through a restart, read as fast as they come: down, back but not yet reconnected, catching up, caught up.
+    const sample = sim.home
+      .states()
+      .map((s) => s.entity_id)
+      .filter((id) => id.startsWith("sensor."))
+      .slice(0, 40);
+    const restart = sim.faults.restart({
+      downtimeMs: 1_000,
+      whileDown: (home) => {
+        for (const id of sample) home.setState(id, "after-restart");
+      },
+    });
+    let back = false;
+    void restart.then(() => (back = true));
+    const wrongUnmarked: string[] = [];
+    const reasons = new Set<string>();
+    try {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const answer = (await callTool(stack.client, "ha_agent_state_query", { entity_ids: sample, limit: 1000 })).value as unknown as Answer;
+        const ha = haStates();
+        const wrong = answer.entities.filter((e) => e.state !== (ha.get(e.entity_id) ?? null));
+        if (answer.stale) reasons.add(answer.stale_reason ?? "none");
+        else if (wrong.length) wrongUnmarked.push(`${wrong[0]!.entity_id}: ${wrong[0]!.state} ≠ ${ha.get(wrong[0]!.entity_id)}`);
+        if (back && !answer.stale && !wrong.length) break;
+        if (Date.now() > deadline) throw new Error("the index did not catch up within 15 s");
+      }
+    } finally {
+      await restart;
+    }
+    expect(wrongUnmarked).toEqual([]);
+    expect(reasons.has("ha_unreachable")).toBe(true);
+  }, 30_000);
 });

@@ -1,5 +1,5 @@
 import { GoogleGenAI, type Content, type GenerateContentResponse, type Part } from "@google/genai";
-import { describeError } from "../../shared/index.js";
+import { describeError, linkedSignal } from "../../shared/index.js";
 import { estimateRequestTokens } from "../estimate.js";
 import { modelFacts } from "../facts.js";
 import { abortableSleep, withRetries } from "../retry.js";
@@ -62,6 +62,15 @@ export class GeminiClient implements ModelClient {
   }
 
   async #once(request: GenerateRequest, options: GenerateOptions, onOutput: () => void): Promise<Omit<GenerateResult, "durationMs">> {
+    const call = linkedSignal([options.signal]);
+    try {
+      return await this.#stream(request, call.signal, options.onPartial, onOutput);
+    } finally {
+      call.release();
+    }
+  }
+
+  async #stream(request: GenerateRequest, signal: AbortSignal | undefined, onPartial: GenerateOptions["onPartial"], onOutput: () => void): Promise<Omit<GenerateResult, "durationMs">> {
     const declarations = toDeclarations(request.tools);
     const stream = await this.#ai.models.generateContentStream({
       model: this.model,
@@ -74,7 +83,7 @@ export class GeminiClient implements ModelClient {
         // One HTTP call is one journaled step: the SDK must not send follow-ups of its own.
         automaticContinuation: false,
         automaticFunctionCalling: { disable: true },
-        ...(options.signal ? { abortSignal: options.signal } : {}),
+        ...(signal ? { abortSignal: signal } : {}),
       },
     });
     const parts: Part[] = [];
@@ -91,7 +100,7 @@ export class GeminiClient implements ModelClient {
         parts.push(part);
         if (typeof part.text === "string" && part.text) {
           onOutput();
-          options.onPartial?.(part.thought ? { thinking: part.text } : { text: part.text });
+          onPartial?.(part.thought ? { thinking: part.text } : { text: part.text });
         }
       }
     }
@@ -114,15 +123,18 @@ export class GeminiClient implements ModelClient {
   }
 
   async countTokens(request: GenerateRequest, options: { signal?: AbortSignal } = {}): Promise<TokenCount> {
+    const call = linkedSignal([options.signal]);
     try {
       const counted = await this.#ai.models.countTokens({
         model: this.model,
         contents: toContents(request.conversation, this.provider),
-        ...(options.signal ? { config: { abortSignal: options.signal } } : {}),
+        ...(call.signal ? { config: { abortSignal: call.signal } } : {}),
       });
       if (typeof counted.totalTokens === "number") return { tokens: counted.totalTokens + Math.ceil((request.system.length + JSON.stringify(request.tools ?? []).length) / 4), estimated: false };
     } catch (err) {
       this.deps.logger.debug({ err: describeError(err) }, "Gemini could not count tokens; estimating");
+    } finally {
+      call.release();
     }
     return { tokens: estimateRequestTokens(request), estimated: true };
   }

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
 import { silentLogger, systemClock } from "../../shared/index.js";
 import { startFakeGemini, type FakeGemini, type GeminiReply } from "../fakes/index.js";
@@ -129,5 +130,16 @@ describe("Gemini through @google/genai against the fake", () => {
   it("counts tokens with the provider's own count", async () => {
     const { client } = await setup([]);
     expect(await client.countTokens(ask([{ type: "user", text: "hello there" }]))).toMatchObject({ estimated: false });
+  });
+});
+
+describe("Gemini calls and the caller's signal", () => {
+  it("leave no listener on the signal they were given once they are over, so Node can let it go", async () => {
+    // The agent's signal is AbortSignal.any([turn, timeout]): Node holds such a signal for good while it has an abort listener.
+    const { client } = await setup([{ text: "It is 21 °C." }]);
+    const signal = AbortSignal.any([new AbortController().signal, AbortSignal.timeout(60_000)]);
+    const result = await client.generate(ask([{ type: "user", text: "How warm is it?" }]), { signal });
+    expect(result.text).toBe("It is 21 °C.");
+    expect(getEventListeners(signal, "abort")).toHaveLength(0);
   });
 });
