@@ -1,12 +1,6 @@
 import type { Clock } from "./clock.js";
 import type { Logger } from "./logger.js";
-
-/** Milliseconds from an arbitrary start that never go back: what elapsed time is measured on. */
-export interface Monotonic {
-  elapsed(): number;
-}
-
-export const systemMonotonic: Monotonic = { elapsed: () => performance.now() };
+import type { Monotonic } from "./monotonic.js";
 
 /** A Node timer holds at most 2^31 - 1 ms; past that it fires after 1 ms with a TimeoutOverflowWarning. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -1,6 +1,7 @@
 export { HaAgentError, describeError } from "./errors.js";
 export { systemClock, manualClock, type Clock } from "./clock.js";
-export { ClockJumps, CLOCK_JUMP_MS, loggedClockJumps, watchClockJumps, DEADLINE_CHECK_MS, MAX_TIMER_MS, systemMonotonic, watchDeadline, type ClockJump, type Monotonic } from "./deadline.js";
+export { ClockJumps, CLOCK_JUMP_MS, loggedClockJumps, watchClockJumps, DEADLINE_CHECK_MS, MAX_TIMER_MS, watchDeadline, type ClockJump } from "./deadline.js";
+export { kernelMonotonic, systemMonotonic, type Monotonic } from "./monotonic.js";
 export { createLogger, silentLogger, LOG_LEVELS, type LogLevel, type Logger } from "./logger.js";
 export { PrincipalSchema, type Principal } from "./principal.js";
 export { formatLogLine, LOG_FORMATS, type LogFormat } from "./log-format.js";
