@@ -39,10 +39,11 @@ export const iso = (ms: number): string => new Date(ms).toISOString();
 
 /**
  * How the tools write a time: ISO 8601 with Home Assistant's UTC offset, to
- * the second ("2026-12-07T18:24:00+01:00"), as the time tools do; plain UTC
- * when a tool was built without a zone.
+ * the second, cut rather than rounded so that a time seen is never later
+ * than it was ("2026-12-07T18:24:00+01:00"); plain UTC when a tool was
+ * built without a zone.
  */
-export const timesIn = (zone: string | undefined): ((ms: number) => string) => (zone ? (ms) => localIso(Math.round(ms / 1000) * 1000, zone) : iso);
+export const timesIn = (zone: string | undefined): ((ms: number) => string) => (zone ? (ms) => localIso(Math.floor(ms / 1000) * 1000, zone) : iso);
 
 /** "03:12 CET" for findings, in Home Assistant's time zone; the date is added when it is not the day of `now`. */
 export const shortTime = (ms: number, now: number, zone: string): string => localTime(ms, now, zone);
