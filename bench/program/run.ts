@@ -19,6 +19,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { estimateTokens } from "../../src/models/index.js";
 import { generateHouse, startSimulator } from "../../src/simulator/index.js";
 import { MAIN, NODE_FLAGS, START_ENV } from "../../test/support/program.js";
+import { waitLine } from "../support/wait-line.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -71,21 +72,6 @@ async function rss(pid: number): Promise<string> {
   return `${(await memory(pid)).rssMb.toFixed(1)} MB (${await rssParts(pid)})`;
 }
 
-function waitLine(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray> {
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = pattern.exec(out);
-      if (m) {
-        child.stdout!.off("data", onData);
-        resolve(m);
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`exited with ${code} before ${pattern}: ${out}`)));
-  });
-}
 
 /** Which protocol the clients speak: 2026-07-28, or 2025 through `initialize`. */
 type Era = "2026-07-28" | "2025";

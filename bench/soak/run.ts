@@ -12,7 +12,7 @@
  * that is left (see heap-probe.ts); nothing else in the program changes.
  * Traffic stays on 127.0.0.1 and every loop ends at the deadline.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { setMaxListeners } from "node:events";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -24,6 +24,7 @@ import { MAIN, NODE_FLAGS, START_ENV } from "../../test/support/program.js";
 import { compare, whileDown, type AgreementSample } from "./agreement.js";
 import { connectHeapProbe, inspectorUrl, type HeapProbe } from "./heap-probe.js";
 import { bytesUnder, openFds, rssMb, slope, type Sample } from "./process-stats.js";
+import { waitLine } from "../support/wait-line.js";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -69,21 +70,6 @@ async function connect(url: string, token: string): Promise<Client> {
   return c;
 }
 
-function waitLine(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray> {
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = pattern.exec(out);
-      if (m) {
-        child.stdout!.off("data", onData);
-        resolve(m);
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`exited with ${code} before ${pattern}: ${out}`)));
-  });
-}
 
 /** Sensors, split: the sample compared after restarts, and the rest, which the steady changes churn. */
 function pickEntities(sim: Simulator): { sample: AgreementSample; churn: string[] } {
