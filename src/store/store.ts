@@ -220,6 +220,27 @@ async function open(options: {
   ctx.usage = usage;
   const artifacts = createArtifactsApi(ctx);
   const stoppers = new Set<() => void>();
+  /**
+   * Runs `run` after `firstAfterMs`, then `intervalMs` after each run ends
+   * (so a slow run never overlaps the next), until the returned function or
+   * close() stops it.
+   */
+  const repeat = (o: { firstAfterMs: number; intervalMs: number; schedule: Schedule; run: () => Promise<unknown>; stopped?: () => void }): (() => void) => {
+    let stopped = false;
+    const pass = () =>
+      void o.run().finally(() => {
+        if (!stopped) cancel = o.schedule(o.intervalMs, pass);
+      });
+    let cancel = o.schedule(o.firstAfterMs, pass);
+    const stop = () => {
+      stopped = true;
+      cancel();
+      o.stopped?.();
+      stoppers.delete(stop);
+    };
+    stoppers.add(stop);
+    return stop;
+  };
   let sweeping: Promise<SweepReport> | undefined;
   const runSweep = () => {
     // Overlapping sweeps would race on the same files; share the running one.
@@ -242,40 +263,15 @@ async function open(options: {
     keepClockMark({ intervalMs = CLOCK_MARK_INTERVAL_MS, schedule = unrefTimeout } = {}) {
       if (ctx.unwritable) return () => {};
       marking = true;
-      let cancel = schedule(0, tick);
-      function tick() {
-        void mark().finally(() => {
-          if (marking) cancel = schedule(intervalMs, tick);
-        });
-      }
-      const stop = () => {
-        marking = false;
-        cancel();
-        stoppers.delete(stop);
-      };
-      stoppers.add(stop);
-      return stop;
+      return repeat({ firstAfterMs: 0, intervalMs, schedule, run: mark, stopped: () => (marking = false) });
     },
     startSweeper({ intervalMs = 15 * 60 * 1000, firstAfterMs = 60 * 1000, schedule = unrefTimeout } = {}) {
       if (ctx.unwritable) return () => {};
-      let stopped = false;
-      let cancel = schedule(firstAfterMs, pass);
-      // Each pass schedules the next one when it ends, so a slow sweep never overlaps the next.
-      function pass() {
+      const pass = () =>
         runSweep()
           .then((r) => logger.debug({ ...r }, "sweep done"))
-          .catch((err: unknown) => logger.warn(`sweep failed: ${describeError(err)}`))
-          .finally(() => {
-            if (!stopped) cancel = schedule(intervalMs, pass);
-          });
-      }
-      const stop = () => {
-        stopped = true;
-        cancel();
-        stoppers.delete(stop);
-      };
-      stoppers.add(stop);
-      return stop;
+          .catch((err: unknown) => logger.warn(`sweep failed: ${describeError(err)}`));
+      return repeat({ firstAfterMs, intervalMs, schedule, run: pass });
     },
     async close() {
       const marked = marking;
