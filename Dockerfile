@@ -1,7 +1,9 @@
 # syntax=docker/dockerfile:1
 ARG BUILD_FROM=ghcr.io/home-assistant/base:3.23
 
-# Build stage: full dependencies, TypeScript compile, the program bundled.
+# Build stage: full dependencies, TypeScript compile, the program bundled. The
+# workspace packages (packages/: the simulator and the model fakes) are not in
+# the build context, so npm ci links nothing for them and the image holds neither.
 FROM ${BUILD_FROM} AS build
 RUN apk add --no-cache nodejs npm
 WORKDIR /app
@@ -11,7 +13,7 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY web ./web
 COPY scripts/bundle-program.mjs scripts/build-web.mjs ./scripts/
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build:product && npm prune --omit=dev --no-audit --no-fund
 
 # Runtime stage: Node, production dependencies and the compiled program only.
 FROM ${BUILD_FROM}

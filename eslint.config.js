@@ -54,8 +54,47 @@ const folderDoors = {
   },
 };
 
+/**
+ * Whether `specifier`, imported by `file`, reaches into a workspace package: by its name, or by a path into
+ * packages/. The packages (the Home Assistant simulator, the model fakes) are not in the add-on image.
+ * @param {{ file: string, specifier: string, cwd: string }} where absolute file and working directory
+ */
+export function reachesPackage({ file, specifier, cwd }) {
+  if (specifier.startsWith("@ha-agent/")) return true;
+  if (!specifier.startsWith(".")) return false;
+  return resolve(dirname(file), specifier).startsWith(join(cwd, "packages") + sep);
+}
+
+/** @type {import("eslint").Rule.RuleModule} */
+const packagesApart = {
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: {
+      apart:
+        "\"{{specifier}}\" is a workspace package, which the add-on image does not hold: src/ imports nothing from packages/. Demo mode loads the simulator and the model fakes at run time by a name in a variable (see src/app.ts and src/models/demo/gemini-port.ts); a test that needs them lives in test/.",
+    },
+  },
+  create(context) {
+    /** @param {any} source a string literal naming a module */
+    const check = (source) => {
+      const specifier = source?.value;
+      if (typeof specifier !== "string" || !reachesPackage({ file: context.filename, specifier, cwd: context.cwd })) return;
+      context.report({ node: source, messageId: "apart", data: { specifier } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      /** @param {any} node */
+      TSImportType: (node) => check(node.source ?? node.argument?.literal),
+    };
+  },
+};
+
 export default tseslint.config(
-  { ignores: ["dist/", "dist-bench/", "node_modules/", "coverage/", "data/"] },
+  { ignores: ["dist/", "dist-bench/", "node_modules/", "coverage/", "data/", "packages/*/dist/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -87,10 +126,11 @@ export default tseslint.config(
     },
   },
   {
-    // Product code and the unit tests beside it enter each folder through its door.
+    // Product code and the unit tests beside it enter each folder through its door, and stay apart from the
+    // workspace packages: src/ is what the add-on image ships.
     files: ["src/**/*.ts"],
-    plugins: { local: { rules: { "folder-doors": folderDoors } } },
-    rules: { "local/folder-doors": "error" },
+    plugins: { local: { rules: { "folder-doors": folderDoors, "packages-apart": packagesApart } } },
+    rules: { "local/folder-doors": "error", "local/packages-apart": "error" },
   },
   {
     // Plain Node scripts that npm runs before anything is built.
@@ -99,7 +139,7 @@ export default tseslint.config(
   },
   {
     // Command-line entry points and benchmarks print to the terminal on purpose.
-    files: ["src/**/cli.ts", "src/**/*-cli.ts", "bench/**", "scripts/**"],
+    files: ["src/**/cli.ts", "src/**/*-cli.ts", "packages/*/src/**/cli.ts", "packages/*/src/**/*-cli.ts", "bench/**", "scripts/**"],
     rules: { "no-console": "off" },
   },
 );

@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createHaClient } from "../../src/ha/index.js";
-import { startFakeGemini, type GeminiReply } from "../../src/models/fakes/index.js";
+import { startFakeGemini, type GeminiReply } from "@ha-agent/model-fakes";
 import { silentLogger } from "../../src/shared/index.js";
 import { generateHouse, startSimulator } from "../../src/simulator/index.js";
 import { openStore } from "../../src/store/index.js";

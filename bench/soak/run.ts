@@ -18,7 +18,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { startFakeGemini, type GeminiReply, type GeminiRequestBody } from "../../src/models/fakes/gemini/index.js";
+import { startFakeGemini, type GeminiReply, type GeminiRequestBody } from "@ha-agent/model-fakes";
 import { generateHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
 import { MAIN, NODE_FLAGS, START_ENV } from "../../test/support/program.js";
 import { compare, whileDown, type AgreementSample } from "./agreement.js";

@@ -43,4 +43,4 @@ export { builtInModelProviders } from "./providers.js";
 export { checkModel, checkToolCall, CHECK_TOOL, type ModelCheck, type ToolCallCheck } from "./check.js";
 export { windowProblem, MIN_TOOL_WINDOW } from "./window-need.js";
 export { geminiProvider, createGeminiClient, type GeminiClient } from "./gemini/index.js";
-export { demoProvider, DEMO_LABEL, DEMO_MODEL } from "./demo/index.js";
+export { demoProvider, DEMO_LABEL, DEMO_MODEL, loadFakeGemini, DemoModelUnavailableError, type FakeGeminiPort, type PlannerReply } from "./demo/index.js";

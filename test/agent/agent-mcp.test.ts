@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeGemini, type FakeGemini, type GeminiReply, type GeminiRequestBody } from "../../src/models/fakes/gemini/index.js";
+import { startFakeGemini, type FakeGemini, type GeminiReply, type GeminiRequestBody } from "@ha-agent/model-fakes";
 import { callTool } from "../support/mcp.js";
 import { startStack, type Stack } from "../support/stack.js";
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeOpenAiServer, type FakeChatRequest, type FakeReply } from "../../src/models/fakes/openai/index.js";
+import { startFakeOpenAiServer, type FakeChatRequest, type FakeReply } from "@ha-agent/model-fakes";
 import { haStyleToken } from "../../src/simulator/index.js";
 import { callTool } from "../support/mcp.js";
 import { openEvents, type SseEvent } from "../support/sse.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
-import { startFakeOllama, type FakeOllama } from "../../src/models/fakes/index.js";
+import { startFakeOllama, type FakeOllama } from "@ha-agent/model-fakes";
 import { demoHouse, haStyleToken, startSimulator } from "../../src/simulator/index.js";
 import { callTool } from "../support/mcp.js";
 import { startStack, type Stack } from "../support/stack.js";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { MIN_TOOL_WINDOW, type JsonValue } from "../../src/models/index.js";
 import { demoPlan } from "../../src/models/demo/planner.js";
-import { startFakeGemini, startFakeOllama, startFakeOpenAiServer, type FakeLogEntry, type FakeOllama, type FakeOpenAiServer, type GeminiReply, type GeminiRequestBody } from "../../src/models/fakes/index.js";
+import { startFakeGemini, startFakeOllama, startFakeOpenAiServer, type FakeLogEntry, type FakeOllama, type FakeOpenAiServer, type GeminiReply, type GeminiRequestBody } from "@ha-agent/model-fakes";
 import { callTool } from "../support/mcp.js";
 import { lightsPlanner } from "../support/models/planner.js";
 import { startStack, type Stack } from "../support/stack.js";

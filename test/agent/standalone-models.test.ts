@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeGemini, type FakeGemini } from "../../src/models/fakes/gemini/index.js";
+import { startFakeGemini, type FakeGemini } from "@ha-agent/model-fakes";
 import { demoPlan } from "../../src/models/demo/planner.js";
-import { startFakeOpenAiServer, type FakeChatRequest, type FakeReply } from "../../src/models/fakes/openai/index.js";
+import { startFakeOpenAiServer, type FakeChatRequest, type FakeReply } from "@ha-agent/model-fakes";
 import { callTool } from "../support/mcp.js";
 import { startStack, type Stack } from "../support/stack.js";
 

@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeOpenAiServer, type FakeOpenAiServer } from "../../src/models/fakes/openai/index.js";
+import { startFakeOpenAiServer, type FakeOpenAiServer } from "@ha-agent/model-fakes";
 import { demoHouse, simAddon, startSimulator, startSupervisor, type Simulator, type SupervisorSimulator } from "../../src/simulator/index.js";
 import { signInAsPerson } from "../support/oauth-browser.js";
 import { callTool, refreshTools } from "../support/ha-core/coordinator.js";

@@ -1,7 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ModernCreateTaskResultSchema, ModernDetailedTaskSchema, type ModernDetailedTask } from "../../src/mcp/index.js";
-import { startFakeGemini, type FakeGemini, type GeminiReply, type GeminiRequestBody } from "../../src/models/fakes/gemini/index.js";
+import { startFakeGemini, type FakeGemini, type GeminiReply, type GeminiRequestBody } from "@ha-agent/model-fakes";
 import { callTool, waitUntil } from "../support/mcp.js";
 import { DECLARES_ELICITATION, DECLARES_TASKS, legacyRequest, modernRequest, openListen } from "../support/mcp-raw.js";
 import { startStack, type Stack } from "../support/stack.js";

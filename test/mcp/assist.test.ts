@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { estimateTokens } from "../../src/models/index.js";
-import { startFakeGemini, type FakeGemini, type GeminiRequestBody } from "../../src/models/fakes/gemini/index.js";
+import { startFakeGemini, type FakeGemini, type GeminiRequestBody } from "@ha-agent/model-fakes";
 import { callTool } from "../support/mcp.js";
 import { connectClient, startStack, type Stack } from "../support/stack.js";
 

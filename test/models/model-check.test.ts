@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeGemini, type FakeGemini } from "../../src/models/fakes/gemini/index.js";
-import { startFakeOllama, type FakeOllama } from "../../src/models/fakes/ollama/index.js";
-import { echoResponder, startFakeOpenAiServer, type FakeOpenAiServer } from "../../src/models/fakes/openai/index.js";
+import { startFakeGemini, type FakeGemini } from "@ha-agent/model-fakes";
+import { startFakeOllama, type FakeOllama } from "@ha-agent/model-fakes";
+import { echoResponder, startFakeOpenAiServer, type FakeOpenAiServer } from "@ha-agent/model-fakes";
 
 const cli = join(import.meta.dirname, "..", "..", "dist", "models", "check-cli.js");
 const GEMINI_KEY = "AIzaCheckKey00000000000000000000000000";

@@ -24,9 +24,9 @@ describe("what the program loads at boot", () => {
     expect(files.filter((file) => file.startsWith("src/simulator/"))).toEqual([]);
   });
 
-  it("holds no fake model server: the demo model loads its fake when it starts", () => {
-    const files = [...boot().files].map((file) => shown(root, file));
-    expect(files).toContain("src/models/demo/provider.ts");
-    expect(files.filter((file) => file.startsWith("src/models/fakes/"))).toEqual([]);
+  it("holds no fake model server: the demo model loads the model-fakes package when it starts", () => {
+    const { files, packages } = boot();
+    expect([...files].map((file) => shown(root, file))).toContain("src/models/demo/provider.ts");
+    expect([...packages].filter((p) => p.startsWith("@ha-agent/model-fakes"))).toEqual([]);
   });
 });

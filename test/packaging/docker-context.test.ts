@@ -50,7 +50,7 @@ describe("the add-on image's build, on exactly its Docker build context", () => 
     }
     const sh = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: work, stdio: "pipe", encoding: "utf8", env: { ...process.env, npm_config_update_notifier: "false" } });
     sh("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--prefer-offline"]);
-    sh("npm", ["run", "build"]);
+    sh("npm", ["run", "build:product"]);
     sh("npm", ["prune", "--omit=dev", "--no-audit", "--no-fund"]);
     expect(() => sh("node", ["-e", "require.resolve('typescript')"])).toThrow();
 

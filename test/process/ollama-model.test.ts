@@ -2,8 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startFakeOllama, type FakeOllama } from "../../src/models/fakes/ollama/index.js";
-import { echoResponder } from "../../src/models/fakes/openai/index.js";
+import { startFakeOllama, type FakeOllama } from "@ha-agent/model-fakes";
+import { echoResponder } from "@ha-agent/model-fakes";
 import { runProgram, type Program } from "../support/program.js";
 
 /** The whole program against a fake Ollama, configured as people configure it. */

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startFakeOpenAiServer, type FakeOpenAiServer } from "../../src/models/fakes/openai/index.js";
+import { startFakeOpenAiServer, type FakeOpenAiServer } from "@ha-agent/model-fakes";
 import { callTool } from "../support/mcp.js";
 import { runProgram, type Program } from "../support/program.js";
 import { connectClient } from "../support/stack.js";

@@ -2,7 +2,7 @@ import { chmod, lstat, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startFakeGemini, type FakeGemini } from "../../src/models/fakes/gemini/index.js";
+import { startFakeGemini, type FakeGemini } from "@ha-agent/model-fakes";
 import { demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
 import { callTool } from "../support/mcp.js";
 import { runProgram, type Program } from "../support/program.js";

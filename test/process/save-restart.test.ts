@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startFakeGemini, type FakeGemini, type GeminiReply, type GeminiRequestBody } from "../../src/models/fakes/gemini/index.js";
+import { startFakeGemini, type FakeGemini, type GeminiReply, type GeminiRequestBody } from "@ha-agent/model-fakes";
 import { demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
 import { startConfigPostCounter, type ConfigPostCounter, type HeldPost } from "../support/config-post-counter.js";
 import { callTool, waitUntil } from "../support/mcp.js";

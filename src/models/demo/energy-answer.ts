@@ -1,4 +1,4 @@
-import type { GeminiReply } from "../fakes/index.js";
+import type { PlannerReply } from "./gemini-port.js";
 
 const INTRO = "I'm the demo model: I look things up with simple rules, not an AI.";
 /** A question about how much energy the home used ("How much energy did we use this week?"). */
@@ -20,7 +20,7 @@ function periodOf(message: string): { start: string; period: string } {
  * comes from Home Assistant's long-term statistics. Undefined when the
  * message is not such a question or the session offers no energy tool.
  */
-export function planEnergyAnswer(turn: { message: string; responses: { name: string; response: Record<string, unknown> }[]; offered: (tool: string) => boolean }): GeminiReply | undefined {
+export function planEnergyAnswer(turn: { message: string; responses: { name: string; response: Record<string, unknown> }[]; offered: (tool: string) => boolean }): PlannerReply | undefined {
   if (!ENERGY_QUESTION.test(turn.message) || !AMOUNT.test(turn.message)) return undefined;
   const read = turn.responses.find((r) => r.name === "energy");
   if (!read) {

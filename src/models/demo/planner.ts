@@ -1,4 +1,4 @@
-import type { GeminiReply, GeminiRequestBody } from "../fakes/index.js";
+import type { PlannerReply, PlannerRequest } from "./gemini-port.js";
 import { planEnergyAnswer } from "./energy-answer.js";
 import { canShow, shownState, stateWord } from "./state-words.js";
 import { whyNotPlan } from "./why-not.js";
@@ -26,7 +26,7 @@ const REAL_MODEL =
 type Part = Record<string, unknown>;
 
 /** The last message the user typed, and the function responses of this turn, read from the request alone. */
-function readTurn(body: GeminiRequestBody): { message: string; responses: { name: string; response: Record<string, unknown> }[] } {
+function readTurn(body: PlannerRequest): { message: string; responses: { name: string; response: Record<string, unknown> }[] } {
   const contents = body.contents ?? [];
   let userAt = -1;
   let message = "";
@@ -45,7 +45,7 @@ function readTurn(body: GeminiRequestBody): { message: string; responses: { name
   return { message, responses };
 }
 
-const offered = (body: GeminiRequestBody, name: string) => (body.tools ?? []).some((t) => (t.functionDeclarations ?? []).some((d) => d.name === name));
+const offered = (body: PlannerRequest, name: string) => (body.tools ?? []).some((t) => (t.functionDeclarations ?? []).some((d) => d.name === name));
 const cite = (e: Hit) => `${e.name} (${e.entity_id})`;
 const isNow = (e: Hit) => `${cite(e)} is ${shownState(e)}`;
 /** The state a question asks about ("which windows are open?"), in the words HA shows. */
@@ -57,7 +57,7 @@ const WANTED = /\b(on|off|open|closed|locked|unlocked|detected|clear)\b/i;
  * why) of the best matches in parallel, then answer in plain sentences that
  * cite every entity id it used.
  */
-export function demoPlan(body: GeminiRequestBody): GeminiReply {
+export function demoPlan(body: PlannerRequest): PlannerReply {
   const { message, responses } = readTurn(body);
   const whyNot = whyNotPlan({ message, responses, intro: INTRO }, (name) => offered(body, name));
   if (whyNot) return whyNot;
@@ -71,7 +71,7 @@ export function demoPlan(body: GeminiRequestBody): GeminiReply {
   }
   const hits = narrow(message, ((searched?.response.results as Hit[] | undefined) ?? []).slice(0, 6));
   if (searched && read.length === 0 && hits.length && offered(body, "state_query")) {
-    const calls: GeminiReply["calls"] = [];
+    const calls: PlannerReply["calls"] = [];
     const byDomain = new Map<string, string[]>();
     for (const h of hits) byDomain.set(h.domain ?? h.entity_id.split(".")[0]!, [...(byDomain.get(h.domain ?? h.entity_id.split(".")[0]!) ?? []), h.entity_id]);
     for (const ids of byDomain.values()) calls.push({ name: "state_query", args: { entity_ids: ids, attributes: ["device_class"] } });

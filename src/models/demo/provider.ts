@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { createGeminiClient, GeminiOptionsSchema } from "../gemini/index.js";
 import type { ModelProvider } from "../types.js";
+import { loadFakeGemini } from "./gemini-port.js";
 import { demoPlan } from "./planner.js";
 
 export const DEMO_MODEL = "demo-planner-1";
@@ -23,7 +24,7 @@ export const demoProvider: ModelProvider<z.ZodObject<{ model: z.ZodDefault<z.Zod
   options: z.object({ model: z.string().default(DEMO_MODEL) }),
   async create(_options, deps) {
     // The fake server loads with the demo model only: a process that runs a real model never holds it.
-    const { startFakeGemini } = await import("../fakes/index.js");
+    const { startFakeGemini } = await loadFakeGemini();
     const server = await startFakeGemini({ apiKey: DEMO_KEY, models: [DEMO_MODEL], responder: (body) => demoPlan(body) });
     const client = await createGeminiClient(GeminiOptionsSchema.parse({ apiKey: DEMO_KEY, baseUrl: server.url, model: DEMO_MODEL, label: DEMO_LABEL, providerName: "demo", contextWindow: 1_048_576, maxOutputTokens: 8_192 }), deps);
     return Object.assign(client, { close: () => server.close() });

@@ -1,4 +1,4 @@
-import type { GeminiReply } from "../fakes/index.js";
+import type { PlannerReply } from "./gemini-port.js";
 
 /** "Why didn't …", "why did the … not …", "why doesn't …": a question about something that did not happen, which an automation should have done. */
 const WHY_NOT = /\bwhy\b.*\b(didn'?t|did\s+not|doesn'?t|does\s+not|never)\b/i;
@@ -17,7 +17,7 @@ interface Run {
  * why there was none. Undefined for any other question, or when the tool is
  * not offered (the owner is no administrator).
  */
-export function whyNotPlan(turn: { message: string; responses: { name: string; response: Record<string, unknown> }[]; intro: string }, offered: (tool: string) => boolean): GeminiReply | undefined {
+export function whyNotPlan(turn: { message: string; responses: { name: string; response: Record<string, unknown> }[]; intro: string }, offered: (tool: string) => boolean): PlannerReply | undefined {
   if (!WHY_NOT.test(turn.message) || !offered("automation_inspect")) return undefined;
   const inspected = turn.responses.find((r) => r.name === "automation_inspect")?.response;
   if (!inspected) {

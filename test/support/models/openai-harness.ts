@@ -1,15 +1,11 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { silentLogger, systemClock } from "../../../src/shared/index.js";
-import type { FakeOpenAiServer } from "../../../src/models/fakes/openai/index.js";
+import { streamFixture, type FakeOpenAiServer } from "@ha-agent/model-fakes";
 import type { GenerateRequest, ModelProviderDeps, ToolDeclaration } from "../../../src/models/types.js";
 import { OpenAiClient } from "../../../src/models/openai/client.js";
 import { OpenAiOptionsSchema, type OpenAiOptionsInput } from "../../../src/models/openai/options.js";
 
-/** A stream fixture's bytes (see src/models/fakes/openai/fixtures/README.md). */
-export function fixture(name: string): string {
-  return readFileSync(fileURLToPath(new URL(`../../../src/models/fakes/openai/fixtures/${name}`, import.meta.url)), "utf8");
-}
+/** A stream fixture's bytes (see packages/model-fakes/fixtures/openai/README.md). */
+export const fixture = streamFixture;
 
 /** A body that delivers `text` in the given byte pieces, as reads off a socket would. */
 export function streamOf(pieces: (string | Uint8Array)[]): ReadableStream<Uint8Array> {

@@ -1,5 +1,5 @@
 import type { JsonValue } from "../../../src/models/index.js";
-import type { FakeChatRequest, FakeReply } from "../../../src/models/fakes/index.js";
+import type { FakeChatRequest, FakeReply } from "@ha-agent/model-fakes";
 
 type Json = { [key: string]: JsonValue };
 

@@ -1,3 +1,0 @@
-export { startFakeGemini, type FakeGemini, type FakeGeminiOptions } from "./server.js";
-export type { GeminiReply, GeminiResponder, GeminiRequestBody, GeminiRequestLog } from "./types.js";
-export { SignatureBook } from "./signatures.js";

@@ -1,0 +1,46 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/** The imports the packages-apart rule reports when `code` sits at `filePath`. */
+async function reported(code: string, filePath: string): Promise<string[]> {
+  const [result] = await new ESLint().lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === "local/packages-apart").map((m) => m.message.split('"')[1]!);
+}
+
+describe("the packages-apart lint rule", () => {
+  it("reports every way src/ could reach a workspace package: by name or by path, static, dynamic or type-only", async () => {
+    const code = [
+      'import { startSimulator } from "@ha-agent/ha-simulator";',
+      'import type { GeminiReply } from "@ha-agent/model-fakes";',
+      'export * from "@ha-agent/model-fakes";',
+      'const sim = await import("@ha-agent/ha-simulator");',
+      'type T = import("@ha-agent/model-fakes").FakeGemini;',
+      'import { x } from "../../packages/ha-simulator/src/index.js";',
+    ].join("\n");
+    expect(await reported(code, "src/agent/example.ts")).toEqual([
+      "@ha-agent/ha-simulator",
+      "@ha-agent/model-fakes",
+      "@ha-agent/model-fakes",
+      "@ha-agent/ha-simulator",
+      "@ha-agent/model-fakes",
+      "../../packages/ha-simulator/src/index.js",
+    ]);
+  });
+
+  it("holds for the unit tests beside the code, and leaves test/ and the packages themselves free", async () => {
+    const code = 'import { startFakeGemini } from "@ha-agent/model-fakes";';
+    expect(await reported(code, "src/models/example.test.ts")).toEqual(["@ha-agent/model-fakes"]);
+    expect(await reported(code, "test/models/example.test.ts")).toEqual([]);
+    expect(await reported(code, "packages/ha-simulator/src/example.ts")).toEqual([]);
+  });
+
+  it("lets a name in a variable through: the demo's run-time load, which neither tsc nor the bundler follow", async () => {
+    const code = 'const name = "@ha-agent/ha-simulator";\nconst sim = await import(name);';
+    expect(await reported(code, "src/app.ts")).toEqual([]);
+  });
+
+  it("says why and what to do instead", async () => {
+    const [result] = await new ESLint().lintText('import "@ha-agent/ha-simulator";', { filePath: "src/app.ts" });
+    expect(result!.messages.find((m) => m.ruleId === "local/packages-apart")?.message).toMatch(/add-on image does not hold.*at run time by a name in a variable.*test\//);
+  });
+});
