@@ -22,6 +22,16 @@ export function doorFor({ file, target, root }) {
   return join(to.slice(0, common + 1).join(sep), "index.ts");
 }
 
+/**
+ * The source folder whose doors a file keeps: a workspace package's own src/ (packages/NAME/src), else src/.
+ * @param {string} file absolute path
+ * @param {string} cwd the repository
+ */
+function sourceRoot(file, cwd) {
+  const inPackage = file.slice(cwd.length + 1).match(/^packages\/[^/]+\/src\//);
+  return inPackage ? join(cwd, inPackage[0].slice(0, -1)) : join(cwd, "src");
+}
+
 /** @type {import("eslint").Rule.RuleModule} */
 const folderDoors = {
   meta: {
@@ -37,7 +47,7 @@ const folderDoors = {
       const specifier = source?.value;
       if (typeof specifier !== "string" || !specifier.startsWith(".")) return;
       const target = resolve(dirname(context.filename), specifier.replace(/\.js$/, ".ts"));
-      const door = doorFor({ file: context.filename, target, root: join(context.cwd, "src") });
+      const door = doorFor({ file: context.filename, target, root: sourceRoot(context.filename, context.cwd) });
       if (!door) return;
       const shown = (/** @type {string} */ path) => path.slice(context.cwd.length + 1);
       context.report({ node: source, messageId: "around", data: { specifier, folder: `${shown(dirname(door))}/`, door: shown(door) } });
@@ -93,6 +103,8 @@ const packagesApart = {
   },
 };
 
+const local = { rules: { "folder-doors": folderDoors, "packages-apart": packagesApart } };
+
 export default tseslint.config(
   { ignores: ["dist/", "dist-bench/", "node_modules/", "coverage/", "data/", "packages/*/dist/"] },
   js.configs.recommended,
@@ -108,7 +120,7 @@ export default tseslint.config(
     // These folders key lookups by user text and Home Assistant data (entity ids, names, attribute and service
     // names). A plain object answers "constructor" or "__proto__" from Object.prototype, and assigning
     // "__proto__" replaces its prototype: use a Map, or dict()/own() from src/shared.
-    files: ["src/indexer/**/*.ts", "src/tools/**/*.ts", "src/simulator/**/*.ts", "src/ha/**/*.ts"],
+    files: ["src/indexer/**/*.ts", "src/tools/**/*.ts", "src/ha/**/*.ts", "packages/ha-simulator/src/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: {
       "no-restricted-syntax": [
@@ -129,8 +141,14 @@ export default tseslint.config(
     // Product code and the unit tests beside it enter each folder through its door, and stay apart from the
     // workspace packages: src/ is what the add-on image ships.
     files: ["src/**/*.ts"],
-    plugins: { local: { rules: { "folder-doors": folderDoors, "packages-apart": packagesApart } } },
+    plugins: { local },
     rules: { "local/folder-doors": "error", "local/packages-apart": "error" },
+  },
+  {
+    // Each workspace package keeps doors of its own, inside its src/.
+    files: ["packages/*/src/**/*.ts"],
+    plugins: { local },
+    rules: { "local/folder-doors": "error" },
   },
   {
     // Plain Node scripts that npm runs before anything is built.

@@ -4,7 +4,7 @@
 // `npm run fsck` start at once when nothing changed. The workspace packages
 // under packages/ (the simulator and the model fakes, which demo mode, the
 // benchmarks and the tests load at run time) are brought up to date first.
-// Usage: node scripts/ensure-built.mjs product|bench [--quiet]
+// Usage: node scripts/ensure-built.mjs product|bench|packages [--quiet]
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -69,9 +69,9 @@ function build(target, tsc) {
 
 function main() {
   const [name, flag] = process.argv.slice(2);
-  const target = TARGETS[name];
-  if (!target) {
-    console.error(`usage: node scripts/ensure-built.mjs ${Object.keys(TARGETS).join("|")} [--quiet]`);
+  const target = name === "packages" ? undefined : TARGETS[name];
+  if (!target && name !== "packages") {
+    console.error(`usage: node scripts/ensure-built.mjs ${[...Object.keys(TARGETS), "packages"].join("|")} [--quiet]`);
     process.exit(2);
   }
   const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
@@ -80,6 +80,7 @@ function main() {
     if (flag !== "--quiet") console.error(`Building packages/${pkg.name} (sources changed since the last build)…`);
     build(pkg, tsc);
   }
+  if (!target) return;
   // The benchmarks' compile reads the packages' sources too (tsconfig.json's "ha-agent-source" condition).
   if (name === "bench") target.inputs = [...target.inputs, ...packageTargets().map((pkg) => pkg.inputs[0])];
   if (!isStale(target)) return;

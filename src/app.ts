@@ -27,7 +27,7 @@ import { builtInPersonas, describeProblem, PersonaRegistry, watchPersonaDir } fr
 import type { Clock, Logger } from "./shared/index.js";
 import { MCP_PATHS, describeError, homeLocale, homeTimeZone, loggedClockJumps, systemMonotonic, watchClockJumps } from "./shared/index.js";
 import { ingressRefusal, isLocalSupervisor } from "./banner.js";
-import type { House, Simulator } from "./simulator/index.js";
+import { startDemoHome, type DemoSimulator } from "./demo-home.js";
 import { loadSecret, openStore, type Store, type StoreFs } from "./store/index.js";
 import { announcementStore, createDiscoveryAnnouncer, createHostAddresses, createSupervisorClient } from "./supervisor/index.js";
 import { createAgentTasks, createAgentTools, createAssistTools, createCallServiceTool, createLogicTools, createGroundingTools, createSessionTools, createTimeTools, ToolRegistry } from "./tools/index.js";
@@ -78,8 +78,8 @@ export interface AppDeps {
   authCacheMs?: number;
   /** How long HA's yes to a sign-in is trusted before HA is asked again (default 30 s). */
   oauthRecheckMs?: number;
-  /** Demo mode: the house the embedded simulator serves. */
-  demoHouse?: House;
+  /** Demo mode: the house the simulator serves, in `@ha-agent/ha-simulator`'s House shape (default: its demo house). */
+  demoHouse?: object;
   /** The models the agent uses; tests pass scripted ones. Default: from the options. */
   models?: ModelSource;
   /** Called once the MCP endpoint is listening, before anything else is logged. */
@@ -98,7 +98,8 @@ export interface App {
   personas: PersonaRegistry;
   /** The model clients, by model name; tests count what is held. */
   models: ModelSource;
-  simulator: Simulator | undefined;
+  /** Demo mode's simulated Home Assistant. */
+  simulator: DemoSimulator | undefined;
   /** Resolves when Home Assistant is connected and the index is searchable. */
   ready: Promise<void>;
   stop(): Promise<void>;
@@ -142,33 +143,18 @@ export async function startApp(deps: AppDeps): Promise<App> {
       },
     });
     onStop("store", () => store.close());
-    let simulator: Simulator | undefined;
+    let simulator: DemoSimulator | undefined;
     let demoUser: { id: string; name: string } | undefined;
     let demoLogin: { username: string; password: string } | undefined;
     let ha = config.ha;
     let coreApiUrl = config.coreApiUrl;
     if (config.mode === "demo") {
       // Loaded here, not at the top: a standalone or Supervisor process never holds the simulator.
-      const { DEMO_LOGIN, defaultAdmin, demoHouse, haStyleToken, startSimulator } = await import("./simulator/index.js");
-      demoLogin = DEMO_LOGIN;
-      // The same token at every start, so a client set up from the banner or the console keeps working;
-      // DEMO_TOKEN overrides it, and either is a token of the demo house's own user, so its sessions stay the same.
-      const token =
-        config.demoToken ??
-        (await loadSecret({ dataDir: config.dataDir, name: "demo-token" }).then(
-          ({ key }) => haStyleToken(Buffer.from(key).toString("hex")),
-          (err: unknown) => {
-            logger.warn({ err: describeError(err) }, "Could not keep the demo token in the data directory; it changes at every start");
-            return haStyleToken();
-          },
-        ));
-      simulator = await startSimulator({ house: deps.demoHouse ?? demoHouse(), host: "127.0.0.1", logger: logger.child({ part: "simulator" }), clock, users: [defaultAdmin(token)] });
-      onStop("simulator", () => simulator!.close());
-      // The console's visitor who names no one is the demo house's own user, whose sessions MCP clients create.
-      const { id, name } = defaultAdmin();
-      demoUser = { id, name };
-      ha = { wsUrl: simulator.wsUrl, apiUrl: simulator.apiUrl, token: simulator.users.tokenFor() };
-      coreApiUrl = simulator.apiUrl;
+      const demo = await startDemoHome({ dataDir: config.dataDir, token: config.demoToken, house: deps.demoHouse, logger, clock });
+      simulator = demo.simulator;
+      onStop("simulator", () => demo.simulator.close());
+      ({ ha, user: demoUser, login: demoLogin } = demo);
+      coreApiUrl = demo.ha.apiUrl;
     }
     if (!ha || !coreApiUrl) throw new Error("No Home Assistant endpoint is configured.");
 

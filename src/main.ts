@@ -7,6 +7,7 @@ import { HaAuthError } from "./ha/index.js";
 import { builtInModelProviders, ModelChoiceError } from "./models/index.js";
 import { DataDirError, DataDirInUseError, FORMAT_TOO_NEW_EXIT_CODE, FormatTooNewError } from "./store/index.js";
 import { createLogger, describeError, systemClock, type Logger } from "./shared/index.js";
+import { DemoUnavailableError } from "./demo-home.js";
 
 /** How long a stop may take before the process gives up waiting; well under the add-on's 10 s. */
 const STOP_DEADLINE_MS = 8_000;
@@ -104,8 +105,9 @@ async function main(): Promise<void> {
       console.error(err.message);
       process.exit(FORMAT_TOO_NEW_EXIT_CODE);
     }
-    // A data directory that can never work or that another HA Agent holds, or a model left to choose, is a setting to fix, like any other invalid setting.
-    if (err instanceof DataDirError || err instanceof DataDirInUseError || err instanceof ModelChoiceError) {
+    // A data directory that can never work or that another HA Agent holds, a model left to choose, or a demo this copy cannot run (no
+    // simulator in the add-on image) is a setting to fix, like any other invalid setting.
+    if (err instanceof DataDirError || err instanceof DataDirInUseError || err instanceof ModelChoiceError || err instanceof DemoUnavailableError) {
       console.error(err.message);
       process.exit(2);
     }

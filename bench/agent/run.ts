@@ -11,7 +11,7 @@ import { createHaClient } from "../../src/ha/index.js";
 import { createHomeIndex, type HomeIndex } from "../../src/indexer/index.js";
 import { estimateRequestTokens, estimateTokens, type GenerateRequest, type ModelClient } from "../../src/models/index.js";
 import { silentLogger, systemClock, type Principal } from "../../src/shared/index.js";
-import { demoHouse, generateHouse, startSimulator, type House } from "../../src/simulator/index.js";
+import { demoHouse, generateHouse, startSimulator, type House } from "@ha-agent/ha-simulator";
 import { countingFs, nodeStoreFs, openStore } from "../../src/store/index.js";
 import { ToolRegistry } from "../../src/tools/index.js";
 import { createGroundingTools } from "../../src/tools/grounding/index.js";

@@ -21,7 +21,7 @@ import { fileURLToPath } from "node:url";
 import { createHaClient } from "../../src/ha/index.js";
 import { startFakeGemini, type GeminiReply } from "@ha-agent/model-fakes";
 import { silentLogger } from "../../src/shared/index.js";
-import { generateHouse, startSimulator } from "../../src/simulator/index.js";
+import { generateHouse, startSimulator } from "@ha-agent/ha-simulator";
 import { openStore } from "../../src/store/index.js";
 import { startConfigPostCounter } from "../../test/support/config-post-counter.js";
 import { createActionBook } from "./numbering.js";

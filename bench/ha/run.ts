@@ -6,7 +6,7 @@
  *   npm run build && node dist/ha/bench/run.js [entities=15000]
  */
 import { silentLogger } from "../../src/shared/index.js";
-import { generateHouse, startSimulator } from "../../src/simulator/index.js";
+import { generateHouse, startSimulator } from "@ha-agent/ha-simulator";
 import { createHaClient } from "../../src/ha/index.js";
 import type { EntitiesMessage } from "../../src/ha/types.js";
 

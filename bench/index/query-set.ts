@@ -6,7 +6,7 @@
  * plain filters that share no code with the index. Name queries pick one
  * concrete entity the same way.
  */
-import type { House } from "../../src/simulator/index.js";
+import type { House } from "@ha-agent/ha-simulator";
 import type { LabelledQuery } from "./recall.js";
 
 export const QUERY_SEED = 1;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateHouse, type House } from "../../src/simulator/index.js";
+import { generateHouse, type House } from "@ha-agent/ha-simulator";
 import type { HomeIndex } from "../../src/indexer/home-index.js";
 import { startLiveIndex, type LiveIndex } from "../../test/support/indexer/live-index.js";
 import { SubstringScan } from "./baseline.js";

@@ -3,7 +3,7 @@
  * measure the index's process alone (CPU, heap, RSS), as in production where
  * Home Assistant runs elsewhere. Driven over the IPC channel by `run.ts`.
  */
-import { generateHouse, startSimulator } from "../../src/simulator/index.js";
+import { generateHouse, startSimulator } from "@ha-agent/ha-simulator";
 import { querySetFor } from "./query-set.js";
 import type { LabelledQuery } from "./recall.js";
 

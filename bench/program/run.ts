@@ -17,7 +17,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { estimateTokens } from "../../src/models/index.js";
-import { generateHouse, startSimulator } from "../../src/simulator/index.js";
+import { generateHouse, startSimulator } from "@ha-agent/ha-simulator";
 import { MAIN, NODE_FLAGS, START_ENV } from "../../test/support/program.js";
 import { waitLine } from "../support/wait-line.js";
 

@@ -3,7 +3,7 @@
  * simulator's house document, so each home is served by the simulator and
  * indexed exactly as a real one would be.
  */
-import type { HouseInput } from "../../src/simulator/index.js";
+import type { HouseInput } from "@ha-agent/ha-simulator";
 
 export interface EntitySpec {
   id: string;

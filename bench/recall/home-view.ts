@@ -3,7 +3,7 @@
  * written: as a compact spec (homes/*.ts) or as a house document (the
  * simulator's demo house).
  */
-import { HouseSchema, type House } from "../../src/simulator/index.js";
+import { HouseSchema, type House } from "@ha-agent/ha-simulator";
 import { factsOf, houseOf, type EntityFact, type HomeSpec } from "./home-spec.js";
 
 export interface HomeView {

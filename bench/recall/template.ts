@@ -8,7 +8,7 @@
  *   <rule>  an expansion rule, itself a template
  * Only what drawing sentences needs is parsed: no matching, no escapes.
  */
-import { createRng } from "../../src/simulator/random.js";
+import { createRng } from "@ha-agent/ha-simulator";
 
 export type Node =
   | { type: "text"; text: string }

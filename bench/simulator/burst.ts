@@ -1,6 +1,6 @@
-import { generateHouse } from "../../src/simulator/generate-house.js";
-import { startSimulator } from "../../src/simulator/simulator.js";
-import { connectHaws } from "../../test/support/simulator/haws.js";
+import { generateHouse } from "@ha-agent/ha-simulator";
+import { startSimulator } from "@ha-agent/ha-simulator";
+import { connectHaws } from "../../packages/ha-simulator/test/support/haws.js";
 
 /**
  * Measures how fast the simulator pushes state changes to a real

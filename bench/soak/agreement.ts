@@ -1,5 +1,5 @@
 import type { Client } from "@modelcontextprotocol/client";
-import type { Simulator } from "../../src/simulator/index.js";
+import type { Simulator } from "@ha-agent/ha-simulator";
 
 /**
  * The entities whose answers are compared with HA after a restart. While HA

@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { startFakeGemini, type GeminiReply, type GeminiRequestBody } from "@ha-agent/model-fakes";
-import { generateHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { generateHouse, startSimulator, type Simulator } from "@ha-agent/ha-simulator";
 import { MAIN, NODE_FLAGS, START_ENV } from "../../test/support/program.js";
 import { compare, whileDown, type AgreementSample } from "./agreement.js";
 import { connectHeapProbe, inspectorUrl, type HeapProbe } from "./heap-probe.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAiServer, type FakeChatRequest, type FakeReply } from "@ha-agent/model-fakes";
-import { haStyleToken } from "../../src/simulator/index.js";
+import { haStyleToken } from "@ha-agent/ha-simulator";
 import { callTool } from "../support/mcp.js";
 import { openEvents, type SseEvent } from "../support/sse.js";
 import { startStack, type Stack } from "../support/stack.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeOllama, type FakeOllama } from "@ha-agent/model-fakes";
-import { demoHouse, haStyleToken, startSimulator } from "../../src/simulator/index.js";
+import { demoHouse, haStyleToken, startSimulator } from "@ha-agent/ha-simulator";
 import { callTool } from "../support/mcp.js";
 import { startStack, type Stack } from "../support/stack.js";
 

@@ -7,7 +7,7 @@ import { createHaClient } from "../../src/ha/index.js";
 import { createHomeIndex, type HomeIndex } from "../../src/indexer/index.js";
 import type { GenerateRequest, ModelClient } from "../../src/models/index.js";
 import { silentLogger, systemClock, type Principal } from "../../src/shared/index.js";
-import { demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { demoHouse, startSimulator, type Simulator } from "@ha-agent/ha-simulator";
 import { openStore, type ContinuationRecord, type Store } from "../../src/store/index.js";
 import { approvalToWire, createGroundingTools, createLogicTools, ToolRegistry } from "../../src/tools/index.js";
 import { startConfigPostCounter, type ConfigPostCounter } from "../support/config-post-counter.js";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config/index.js";
 import { silentLogger, systemClock } from "../../src/shared/index.js";
-import { demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { demoHouse, startSimulator, type Simulator } from "@ha-agent/ha-simulator";
 
 const listenOn = (port: number) =>
   new Promise<Server>((resolve, reject) => {

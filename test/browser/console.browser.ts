@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/client";
-import { defaultAdmin, demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { defaultAdmin, demoHouse, startSimulator, type Simulator } from "@ha-agent/ha-simulator";
 import { callTool } from "../support/mcp.js";
 import { runProgram, type Program } from "../support/program.js";
 import { connectClient } from "../support/stack.js";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_LOGIN, demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { DEMO_LOGIN, demoHouse, startSimulator, type Simulator } from "@ha-agent/ha-simulator";
 import { pkcePair } from "../oauth/pkce.js";
 import { callTool } from "../support/mcp.js";
 import { connectClient, startStack, type Stack } from "../support/stack.js";

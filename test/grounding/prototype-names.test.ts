@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HouseSchema, startSimulator, type HouseInput, type Simulator } from "../../src/simulator/index.js";
+import { HouseSchema, startSimulator, type HouseInput, type Simulator } from "@ha-agent/ha-simulator";
 import { callTool } from "../support/mcp.js";
 import { startStack, type Stack } from "../support/stack.js";
 

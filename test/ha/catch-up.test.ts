@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { generateHouse, startSimulator, type Simulator } from "@ha-agent/ha-simulator";
 import { callTool, waitUntil } from "../support/mcp.js";
 import { startStack, type Stack } from "../support/stack.js";
 

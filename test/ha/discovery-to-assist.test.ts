@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "@ha-agent/model-fakes";
-import { demoHouse, simAddon, startSimulator, startSupervisor, type Simulator, type SupervisorSimulator } from "../../src/simulator/index.js";
+import { demoHouse, simAddon, startSimulator, startSupervisor, type Simulator, type SupervisorSimulator } from "@ha-agent/ha-simulator";
 import { signInAsPerson } from "../support/oauth-browser.js";
 import { callTool, refreshTools } from "../support/ha-core/coordinator.js";
 import { McpConfigFlow } from "../support/ha-core/config-flow.js";

@@ -47,7 +47,12 @@ describe("the folder-door lint rule", () => {
   });
 
   it("says which door to use", async () => {
-    const [result] = await new ESLint().lintText('export type { HaState } from "../ha/types.js";', { filePath: "src/simulator/example.ts" });
+    const [result] = await new ESLint().lintText('export type { HaState } from "../ha/types.js";', { filePath: "src/indexer/example.ts" });
     expect(result!.messages.find((m) => m.ruleId === "local/folder-doors")?.message).toContain("import it from src/ha/index.ts");
+  });
+
+  it("keeps each workspace package's doors inside its own src/", async () => {
+    const code = ['import { a } from "./automations/engine.js";', 'import { b } from "./automations/index.js";'].join("\n");
+    expect(await around(code, "packages/ha-simulator/src/example.ts")).toEqual(["./automations/engine.js"]);
   });
 });

@@ -15,7 +15,7 @@ describe("the prototype-lookup lint rule", () => {
       "export const fine = (o: object): boolean => \"lamp\" in o;",
       "export const map = new Map<string, string[]>();",
     ].join("\n");
-    for (const folder of ["indexer", "tools/grounding", "simulator", "ha"]) expect(await ruleHits(code, `src/${folder}/example.ts`), folder).toBe(2);
+    for (const path of ["src/indexer", "src/tools/grounding", "src/ha", "packages/ha-simulator/src"]) expect(await ruleHits(code, `${path}/example.ts`), path).toBe(2);
     expect(await ruleHits(code, "src/indexer/example.test.ts")).toBe(0);
   });
 });

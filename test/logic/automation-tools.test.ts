@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoHouse, haStyleToken, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { demoHouse, haStyleToken, startSimulator, type Simulator } from "@ha-agent/ha-simulator";
 import { startConfigPostCounter, type ConfigPostCounter } from "../support/config-post-counter.js";
 import { callTool } from "../support/mcp.js";
 import { startStack, type Stack } from "../support/stack.js";

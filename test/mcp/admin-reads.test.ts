@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haStyleToken } from "../../src/simulator/index.js";
+import { haStyleToken } from "@ha-agent/ha-simulator";
 import { callTool } from "../support/mcp.js";
 import { startStack, type Stack } from "../support/stack.js";
 

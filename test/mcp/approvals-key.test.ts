@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { ServerContext } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApprovalStateCodec, type ApprovalState } from "../../src/mcp/index.js";
-import { defaultAdmin, demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { defaultAdmin, demoHouse, startSimulator, type Simulator } from "@ha-agent/ha-simulator";
 import { DECLARES_ELICITATION, modernRequest } from "../support/mcp-raw.js";
 import { startStack } from "../support/stack.js";
 

@@ -1,4 +1,4 @@
-import { haStyleToken } from "../../src/simulator/index.js";
+import { haStyleToken } from "@ha-agent/ha-simulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/shared/index.js";
 import { callTool } from "../support/mcp.js";

@@ -1,6 +1,6 @@
 import { request, Agent, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haStyleToken } from "../../src/simulator/index.js";
+import { haStyleToken } from "@ha-agent/ha-simulator";
 import { startStack, type Stack } from "../support/stack.js";
 
 interface Reply {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ModernCreateTaskResultSchema } from "../../src/mcp/index.js";
 import { startFakeGemini, type FakeGemini, type GeminiReply, type GeminiRequestBody } from "@ha-agent/model-fakes";
-import { haStyleToken } from "../../src/simulator/index.js";
+import { haStyleToken } from "@ha-agent/ha-simulator";
 import { DECLARES_TASKS, modernRequest, openListen } from "../support/mcp-raw.js";
 import { startStack, type Stack } from "../support/stack.js";
 

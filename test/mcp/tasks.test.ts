@@ -2,7 +2,7 @@ import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LegacyCreateTaskResultSchema, LegacyListTasksResultSchema, LegacyTaskSchema, ModernCreateTaskResultSchema, ModernDetailedTaskSchema, type ModernDetailedTask } from "../../src/mcp/index.js";
 import { startFakeGemini, type FakeGemini, type GeminiReply, type GeminiRequestBody } from "@ha-agent/model-fakes";
-import { haStyleToken } from "../../src/simulator/index.js";
+import { haStyleToken } from "@ha-agent/ha-simulator";
 import { connectLegacyClient } from "../support/mcp-legacy.js";
 import { DECLARES_TASKS, legacyRequest, modernRequest, type RpcAnswer } from "../support/mcp-raw.js";
 import { startStack, type Stack } from "../support/stack.js";

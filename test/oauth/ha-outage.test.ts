@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { demoHouse, startSimulator, type Simulator } from "@ha-agent/ha-simulator";
 import { answerConsent, Browser, logInAtHa, signInAsPerson } from "../support/oauth-browser.js";
 import { startStack, type Stack } from "../support/stack.js";
 import { pkcePair } from "./pkce.js";

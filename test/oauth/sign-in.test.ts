@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { demoHouse, startSimulator, type Simulator } from "@ha-agent/ha-simulator";
 import { callTool, waitUntil } from "../support/mcp.js";
 import { MemoryOAuthProvider, signInAsPerson } from "../support/oauth-browser.js";
 import { MODERN_PROTOCOL, startStack, type Stack } from "../support/stack.js";

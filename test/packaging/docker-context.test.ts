@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { cp, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { startSimulator, demoHouse, type Simulator } from "@ha-agent/ha-simulator";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildStageCopies, contextFiles, isIgnored, parseDockerignore } from "../support/docker-context.js";
 import { runProgram, type Program } from "../support/program.js";
@@ -11,7 +12,9 @@ const root = join(import.meta.dirname, "..", "..");
 describe("the add-on image's build, on exactly its Docker build context", () => {
   let work: string | undefined;
   let program: Program | undefined;
+  let simulator: Simulator | undefined;
   afterAll(async () => {
+    await simulator?.close();
     if (program && program.child.exitCode === null) {
       program.child.kill("SIGKILL");
       await program.exited;
@@ -29,10 +32,12 @@ describe("the add-on image's build, on exactly its Docker build context", () => 
     expect(isIgnored(rules, "README.md")).toBe(true);
   });
 
-  it("sends no benchmark, test or test support into the image", async () => {
+  it("sends no benchmark, test or test support into the image, and neither workspace package", async () => {
     const files = await contextFiles(root, parseDockerignore(await readFile(join(root, ".dockerignore"), "utf8")));
     expect(files).toContain("src/main.ts");
     expect(files.filter((f) => /(^|\/)(bench|test|test-support|crash)\//.test(f) || f.endsWith(".test.ts"))).toEqual([]);
+    // The Home Assistant simulator and the model fakes live in packages/; the image holds neither.
+    expect(files.filter((f) => f.startsWith("packages/"))).toEqual([]);
   });
 
   it("runs npm ci, the build and npm prune from the context alone, and the pruned program serves /healthz", async () => {
@@ -54,11 +59,30 @@ describe("the add-on image's build, on exactly its Docker build context", () => 
     sh("npm", ["prune", "--omit=dev", "--no-audit", "--no-fund"]);
     expect(() => sh("node", ["-e", "require.resolve('typescript')"])).toThrow();
 
-    const dataDir = join(work, "data");
-    program = runProgram({ DATA_DIR: dataDir, MCP_PORT: "0", STATUS_PORT: "0" }, join(work, "dist", "main.js"));
+    // Neither workspace package is linked, built or referenced: not in node_modules, not in what the program loads.
+    const linked = await readdir(join(work, "node_modules", "@ha-agent")).catch(() => []);
+    expect(linked).toEqual([]);
+    const built = await readdir(join(work, "dist"), { recursive: true });
+    expect(built.filter((f) => /simulator|fakes/.test(f))).toEqual([]);
+    // Classes only the packages define: the simulated home, and the fake Gemini's signature book.
+    const holding = [];
+    for (const file of built.filter((f) => f.endsWith(".js"))) if (/\b(HomeModel|SignatureBook)\b/.test(await readFile(join(work, "dist", file), "utf8"))) holding.push(file);
+    expect(holding).toEqual([]);
+
+    // Standalone, against a Home Assistant it is pointed at, the pruned program serves /healthz.
+    simulator = await startSimulator({ house: demoHouse() });
+    program = runProgram({ DATA_DIR: join(work, "data"), MCP_PORT: "0", STATUS_PORT: "0", HA_URL: simulator.url, HA_TOKEN: simulator.users.tokenFor() }, join(work, "dist", "main.js"));
     const [, mcpUrl] = (await program.waitFor(/^MCP endpoint: (\S+)$/m)) as RegExpMatchArray;
     await program.waitFor(/HA Agent is ready/, 30_000);
     const health = await fetch((mcpUrl as string).replace(/\/mcp$/, "/healthz"));
     expect(health.status).toBe(200);
+    program.child.kill("SIGTERM");
+    await program.exited;
+
+    // With no Home Assistant named, it would start the demo, which this image cannot run: one sentence says what to do, exit 2.
+    const demo = runProgram({ DATA_DIR: join(work, "data-demo"), MCP_PORT: "0", STATUS_PORT: "0" }, join(work, "dist", "main.js"));
+    expect((await demo.exited).code).toBe(2);
+    expect(demo.stderr()).toMatch(/the demo's simulator \(the @ha-agent\/ha-simulator package\) is not part of this copy of HA Agent.*Set HA_URL and HA_TOKEN/);
+    expect(demo.stderr()).not.toMatch(/\n\s+at /);
   }, 240_000);
 });

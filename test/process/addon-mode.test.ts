@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { demoHouse, simAddon, startSimulator, startSupervisor, type Simulator, type SupervisorSimulator } from "../../src/simulator/index.js";
+import { demoHouse, simAddon, startSimulator, startSupervisor, type Simulator, type SupervisorSimulator } from "@ha-agent/ha-simulator";
 import { runProgram, type Program } from "../support/program.js";
 import { connectClient } from "../support/stack.js";
 

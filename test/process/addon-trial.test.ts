@@ -3,7 +3,7 @@ import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultAdmin, demoHouse, simAddon, startSimulator, startSupervisor, type Simulator, type SupervisorSimulator } from "../../src/simulator/index.js";
+import { defaultAdmin, demoHouse, simAddon, startSimulator, startSupervisor, type Simulator, type SupervisorSimulator } from "@ha-agent/ha-simulator";
 import { runProgram, type Program } from "../support/program.js";
 
 const freePort = () =>

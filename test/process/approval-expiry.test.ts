@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ModernCreateTaskResultSchema, ModernDetailedTaskSchema, type ModernDetailedTask } from "../../src/mcp/index.js";
 import { startFakeGemini, type GeminiReply, type GeminiRequestBody } from "@ha-agent/model-fakes";
 import { startFakeOpenAiServer, type FakeChatRequest, type FakeOpenAiServer, type FakeReply } from "@ha-agent/model-fakes";
-import { defaultAdmin, demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { defaultAdmin, demoHouse, startSimulator, type Simulator } from "@ha-agent/ha-simulator";
 import { DECLARES_ELICITATION, DECLARES_TASKS, modernRequest, type RpcAnswer } from "../support/mcp-raw.js";
 import { runProgram, type Program } from "../support/program.js";
 import { shiftedClock, type ShiftedClock } from "../support/shifted-clock.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ModernCreateTaskResultSchema, ModernDetailedTaskSchema, type ModernDetailedTask } from "../../src/mcp/index.js";
 import { startFakeGemini, type FakeGemini, type GeminiReply, type GeminiRequestBody } from "@ha-agent/model-fakes";
-import { demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { demoHouse, startSimulator, type Simulator } from "@ha-agent/ha-simulator";
 import { DECLARES_TASKS, modernRequest } from "../support/mcp-raw.js";
 import { runProgram, type Program } from "../support/program.js";
 

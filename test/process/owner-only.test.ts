@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGemini, type FakeGemini } from "@ha-agent/model-fakes";
-import { demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { demoHouse, startSimulator, type Simulator } from "@ha-agent/ha-simulator";
 import { callTool } from "../support/mcp.js";
 import { runProgram, type Program } from "../support/program.js";
 import { connectClient } from "../support/stack.js";

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { demoHouse, startSimulator, type Simulator } from "@ha-agent/ha-simulator";
 import { connectClient } from "../support/stack.js";
 import { runProgram, type Program } from "../support/program.js";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoHouse, startSimulator, type Simulator, haStyleToken } from "../../src/simulator/index.js";
+import { demoHouse, startSimulator, type Simulator, haStyleToken } from "@ha-agent/ha-simulator";
 import { callTool } from "../support/mcp.js";
 import { startStack } from "../support/stack.js";
 

@@ -5,7 +5,7 @@ import { createHaClient } from "../../src/ha/index.js";
 import { createHomeIndex, type HomeIndex } from "../../src/indexer/index.js";
 import type { ModelClient } from "../../src/models/index.js";
 import { silentLogger, systemClock, type Principal } from "../../src/shared/index.js";
-import { demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { demoHouse, startSimulator, type Simulator } from "@ha-agent/ha-simulator";
 import { openStore, type Store } from "../../src/store/index.js";
 import { createCallServiceTool, createGroundingTools, ToolRegistry, type ActuationCeiling } from "../../src/tools/index.js";
 import { AgentRuntime, type AgentRuntimeOptions } from "../../src/agent/index.js";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
-import { DEMO_LOGIN } from "../../src/simulator/index.js";
+import { DEMO_LOGIN } from "@ha-agent/ha-simulator";
 
 /**
  * A browser's network layer: one HTTP hop at a time, without following

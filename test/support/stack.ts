@@ -6,7 +6,7 @@ import { startApp, type App } from "../../src/app.js";
 import { loadConfig } from "../../src/config/index.js";
 import { silentLogger, systemClock, type Clock, type Logger } from "../../src/shared/index.js";
 import type { StoreFs } from "../../src/store/index.js";
-import { demoHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { demoHouse, startSimulator, type Simulator } from "@ha-agent/ha-simulator";
 
 export interface Stack {
   app: App;

@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Simulator } from "../../src/simulator/index.js";
+import type { Simulator } from "@ha-agent/ha-simulator";
 import { callTool } from "../support/mcp.js";
 import type { Stack } from "../support/stack.js";
 import { MEMBER, startTimeStack } from "./time-house.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Simulator } from "../../src/simulator/index.js";
+import type { Simulator } from "@ha-agent/ha-simulator";
 import { callTool } from "../support/mcp.js";
 import type { Stack } from "../support/stack.js";
 import { LEGACY_PREFS, PREFS, startTimeStack, type timeHouse } from "./time-house.js";

@@ -1,5 +1,5 @@
 import { manualClock } from "../../src/shared/index.js";
-import { haStyleToken, parseHouse, startSimulator, type Simulator } from "../../src/simulator/index.js";
+import { haStyleToken, parseHouse, startSimulator, type Simulator } from "@ha-agent/ha-simulator";
 import { startStack, type Stack } from "../support/stack.js";
 
 /**

@@ -3,7 +3,7 @@
  * written before the index was tuned and are never tuned to: the benchmark
  * reports them apart as "not tuned to", and prints no misses for them.
  */
-import { demoHouse } from "../../../src/simulator/index.js";
+import { demoHouse } from "@ha-agent/ha-simulator";
 import type { Request } from "../corpus.js";
 import { demoHand } from "../hand/demo.js";
 import { deHausHand } from "../hand/de-haus.js";

@@ -1,6 +1,6 @@
 import { createHaClient } from "../../../src/ha/index.js";
 import { silentLogger } from "../../../src/shared/index.js";
-import { startSimulator, type House, type Simulator } from "../../../src/simulator/index.js";
+import { startSimulator, type House, type Simulator } from "@ha-agent/ha-simulator";
 import { createHomeIndex, type HomeIndex } from "../../../src/indexer/home-index.js";
 
 export interface LiveIndex {
