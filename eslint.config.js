@@ -32,6 +32,23 @@ function sourceRoot(file, cwd) {
   return inPackage ? join(cwd, inPackage[0].slice(0, -1)) : join(cwd, "src");
 }
 
+/**
+ * A rule's visitors for every place a module is named: imports, re-exports, `import()`, and
+ * `import("./x.js").T` in a type, so type-only imports count too.
+ * @param {(source: any) => void} check called with the string literal naming the module
+ * @returns {import("eslint").Rule.RuleListener}
+ */
+function everySource(check) {
+  return {
+    ImportDeclaration: (node) => check(node.source),
+    ExportNamedDeclaration: (node) => check(node.source),
+    ExportAllDeclaration: (node) => check(node.source),
+    ImportExpression: (node) => check(node.source),
+    /** @param {any} node */
+    TSImportType: (node) => check(node.source ?? node.argument?.literal),
+  };
+}
+
 /** @type {import("eslint").Rule.RuleModule} */
 const folderDoors = {
   meta: {
@@ -52,15 +69,7 @@ const folderDoors = {
       const shown = (/** @type {string} */ path) => path.slice(context.cwd.length + 1);
       context.report({ node: source, messageId: "around", data: { specifier, folder: `${shown(dirname(door))}/`, door: shown(door) } });
     };
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => check(node.source),
-      // `import("./x.js").T` in a type: type-only imports count too.
-      /** @param {any} node */
-      TSImportType: (node) => check(node.source ?? node.argument?.literal),
-    };
+    return everySource(check);
   },
 };
 
@@ -92,14 +101,7 @@ const packagesApart = {
       if (typeof specifier !== "string" || !reachesPackage({ file: context.filename, specifier, cwd: context.cwd })) return;
       context.report({ node: source, messageId: "apart", data: { specifier } });
     };
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => check(node.source),
-      /** @param {any} node */
-      TSImportType: (node) => check(node.source ?? node.argument?.literal),
-    };
+    return everySource(check);
   },
 };
 

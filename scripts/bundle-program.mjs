@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Bundles the long-running program: dist/main.js, as tsc compiled it, is
 // replaced by one file holding it and its dependencies without comments or
-// whitespace, and the parts it loads later (a model's client, demo mode's
-// simulator) become chunks beside it. V8 keeps the source text of every
+// whitespace, and the parts it loads later (a model's client, the time
+// tools' work) become chunks beside it. V8 keeps the source text of every
 // module it loads: as some 600 separate files with their comments they held
 // about 5 MB of the settled heap, and the module records more. Names are
 // kept, so a stack trace in a log still reads. The command-line tools in
-// dist/ (fsck, model:check, the fakes, the simulator) stay as tsc wrote them.
+// dist/ (fsck, model:check) stay as tsc wrote them. Demo mode's simulator and
+// fake Gemini are workspace packages loaded by a name in a variable, which
+// esbuild leaves alone: they are never part of the bundle.
 // Run by `npm run build` after tsc.
 import { build } from "esbuild";
 import { readdirSync, rmSync } from "node:fs";

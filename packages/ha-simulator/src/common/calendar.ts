@@ -3,7 +3,9 @@
  * days, weeks (from Monday) and months of statistics from local midnight
  * (`recorder/statistics.py`, `reduce_day_ts_factory` and friends), and its
  * time triggers and `now()` read local time; the simulator counts its
- * statistics, time triggers and templates this way.
+ * statistics, time triggers and templates this way. HA Agent counts its
+ * periods with the same arithmetic on its own side; this package keeps its
+ * own copy because it must not import the product.
  */
 
 export interface LocalParts {

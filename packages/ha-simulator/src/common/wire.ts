@@ -3,6 +3,11 @@
  * simulator sends them. Field names are HA's own (snake_case); each shape
  * follows the Python that makes it in HA Core (`core.py` State.as_dict and
  * as_compressed_state, the registries' `*_registry.py` json_repr, and so on).
+ *
+ * HA Agent declares the same shapes for what it reads (its `src/ha/types.ts`).
+ * The two are kept apart on purpose: this package must not import the
+ * product, and a shape the product gets wrong must not silently become what
+ * its stand-in for Home Assistant sends, or the tests would agree with it.
  */
 
 export interface HassContext {
