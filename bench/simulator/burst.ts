@@ -1,11 +1,10 @@
-import { generateHouse } from "@ha-agent/ha-simulator";
-import { startSimulator } from "@ha-agent/ha-simulator";
+import { generateHouse, startSimulator } from "@ha-agent/ha-simulator";
 import { connectHaws } from "../../packages/ha-simulator/test/support/haws.js";
 
 /**
  * Measures how fast the simulator pushes state changes to a real
  * home-assistant-js-websocket client subscribed with subscribe_entities.
- * Run: npm run build && node dist/simulator/bench/burst.js [entities] [changes]
+ * Run: node scripts/ensure-built.mjs bench && node dist-bench/bench/simulator/burst.js [entities] [changes]
  */
 async function main(): Promise<void> {
   const entities = Number(process.argv[2] ?? 10_000);

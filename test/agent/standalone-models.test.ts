@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeGemini, type FakeGemini } from "@ha-agent/model-fakes";
+import { startFakeGemini, type FakeGemini, startFakeOpenAiServer, type FakeChatRequest, type FakeReply } from "@ha-agent/model-fakes";
 import { demoPlan } from "../../src/models/demo/planner.js";
-import { startFakeOpenAiServer, type FakeChatRequest, type FakeReply } from "@ha-agent/model-fakes";
 import { callTool } from "../support/mcp.js";
 import { startStack, type Stack } from "../support/stack.js";
 

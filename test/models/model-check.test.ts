@@ -1,9 +1,7 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeGemini, type FakeGemini } from "@ha-agent/model-fakes";
-import { startFakeOllama, type FakeOllama } from "@ha-agent/model-fakes";
-import { echoResponder, startFakeOpenAiServer, type FakeOpenAiServer } from "@ha-agent/model-fakes";
+import { startFakeGemini, type FakeGemini, startFakeOllama, type FakeOllama, echoResponder, startFakeOpenAiServer, type FakeOpenAiServer } from "@ha-agent/model-fakes";
 
 const cli = join(import.meta.dirname, "..", "..", "dist", "models", "check-cli.js");
 const GEMINI_KEY = "AIzaCheckKey00000000000000000000000000";

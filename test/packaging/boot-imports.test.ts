@@ -18,10 +18,12 @@ describe("what the program loads at boot", () => {
     expect([...packages].filter((p) => p === "ollama")).toEqual([]);
   });
 
-  it("leaves the simulator to demo mode: no static import chain from src/main.ts reaches it", () => {
-    const files = [...boot().files].map((file) => shown(root, file));
-    expect(files).toContain("src/app.ts");
-    expect(files.filter((file) => file.startsWith("src/simulator/"))).toEqual([]);
+  it("leaves the simulator to demo mode: no static import chain from src/main.ts reaches the package", () => {
+    const { files, packages } = boot();
+    const shownFiles = [...files].map((file) => shown(root, file));
+    expect(shownFiles).toContain("src/demo-home.ts");
+    expect(shownFiles.filter((file) => file.startsWith("packages/"))).toEqual([]);
+    expect([...packages].filter((p) => p.startsWith("@ha-agent/"))).toEqual([]);
   });
 
   it("holds no fake model server: the demo model loads the model-fakes package when it starts", () => {

@@ -2,8 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startFakeOllama, type FakeOllama } from "@ha-agent/model-fakes";
-import { echoResponder } from "@ha-agent/model-fakes";
+import { startFakeOllama, type FakeOllama, echoResponder } from "@ha-agent/model-fakes";
 import { runProgram, type Program } from "../support/program.js";
 
 /** The whole program against a fake Ollama, configured as people configure it. */

@@ -27,8 +27,8 @@ Options:
   --host ADDR     address to listen on (default 127.0.0.1)
   --house H       demo (default): the demo house;
                   generated:N: a generated house with about N entities;
-                  path/to/house.json: a house file (see src/simulator/README.md)
-  --seed N        seed for generated houses and simulated history (default 1)
+                  path/to/house.json: a house file (see packages/ha-simulator/README.md)
+  --seed N        seed for a generated house (default 1)
   --token T       the token clients authenticate with (default: a random one)
   --supervisor    also run a simulated Supervisor in front of the house, and
                   print how to start HA Agent in add-on mode against it
