@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseHostHeader } from "./host-header.js";
+import { hostOfUrl, parseHostHeader } from "./host-header.js";
 
 describe("a Host header", () => {
   it("is read as the URL parser reads a host: lower case, default port dropped, addresses told from names", () => {
@@ -24,5 +24,15 @@ describe("a Host header", () => {
     expect(parseHostHeader("a:99999")).toBeUndefined();
     expect(parseHostHeader("a".repeat(301))).toBeUndefined();
     expect(parseHostHeader("a".repeat(300))).toMatchObject({ hostname: "a".repeat(300) });
+  });
+});
+
+describe("hostOfUrl", () => {
+  it("gives a URL's host as Host headers are compared, and nothing for what is not a URL", () => {
+    expect(hostOfUrl("http://Home.Local.:8123/x")).toBe("home.local");
+    expect(hostOfUrl("https://[::1]:8808/mcp")).toBe("[::1]");
+    expect(hostOfUrl("")).toBeUndefined();
+    expect(hostOfUrl(null)).toBeUndefined();
+    expect(hostOfUrl("not a url")).toBeUndefined();
   });
 });

@@ -51,3 +51,13 @@ function parse(value: string): HostHeader | undefined {
   // Frozen: one parse is handed to every request with that header.
   return Object.freeze({ host: url.host, hostname, isAddress: isIP(bare) !== 0 });
 }
+
+/** The host of a URL, lower case and without a trailing dot; undefined for an empty or unreadable one. */
+export function hostOfUrl(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/\.$/, "") || undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -7,7 +7,7 @@ export { PrincipalSchema, type Principal } from "./principal.js";
 export { formatLogLine, LOG_FORMATS, type LogFormat } from "./log-format.js";
 export { dict, own } from "./dict.js";
 export { createPerPrincipalLimit, type PerPrincipalLimit } from "./per-principal-limit.js";
-export { parseHostHeader, type HostHeader } from "./host-header.js";
+export { hostOfUrl, parseHostHeader, type HostHeader } from "./host-header.js";
 export { homeLocale, homeTimeZone, knownLocale, knownTimeZone, localDay, localStamp, localTime } from "./local-time.js";
 export {
   addLocalDays,

@@ -1,4 +1,4 @@
-import { describeError, type Clock, type Logger } from "../shared/index.js";
+import { describeError, hostOfUrl, type Clock, type Logger } from "../shared/index.js";
 import type { NetworkInfo, SupervisorClient } from "./client.js";
 
 export interface HostAddressesOptions {
@@ -54,7 +54,7 @@ export function createHostAddresses(o: HostAddressesOptions): HostAddresses {
     if (self.status === "rejected") throw self.reason;
     const names = [self.value.hostname, ...self.value.dns].map((n) => n.toLowerCase().replace(/\.$/, ""));
     const hostPort = self.value.network?.[`${o.mcpPort()}/tcp`] ?? undefined;
-    const host = hostOf(ha.status === "fulfilled" ? ha.value.internal_url : undefined) ?? (network.status === "fulfilled" ? primaryIpv4(network.value) : undefined) ?? DEFAULT_HOST_NAME;
+    const host = hostOfUrl(ha.status === "fulfilled" ? ha.value.internal_url : undefined) ?? (network.status === "fulfilled" ? primaryIpv4(network.value) : undefined) ?? DEFAULT_HOST_NAME;
     const browserOrigin = hostPort ? `http://${host}:${hostPort}` : undefined;
     tell(browserOrigin, network.status === "rejected" ? describeError(network.reason) : undefined);
     return { names, browserOrigin, core: core.status === "fulfilled" ? core.value : undefined };
@@ -98,16 +98,6 @@ export function createHostAddresses(o: HostAddressesOptions): HostAddresses {
     browserOrigin: async () => (await current())?.browserOrigin,
     corePort: async () => (await current())?.core,
   };
-}
-
-/** The host of a URL, lower case; undefined for an empty or unreadable one. */
-function hostOf(url: string | null | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    return new URL(url).hostname.toLowerCase() || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The first IPv4 address of the primary interface ("192.168.1.50/24" → "192.168.1.50"). */

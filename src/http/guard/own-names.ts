@@ -1,5 +1,5 @@
 import { hostname as machineHostname } from "node:os";
-import type { Clock } from "../../shared/index.js";
+import { hostOfUrl, type Clock } from "../../shared/index.js";
 
 /** The names HA Agent answers to, and how to learn the ones only Home Assistant knows. */
 export interface OwnNames {
@@ -25,16 +25,6 @@ export interface OwnNamesOptions {
 
 /** Lower case, without a trailing dot: how Host headers are compared. */
 const normal = (name: string): string => name.trim().toLowerCase().replace(/\.$/, "");
-
-/** The host of a URL, or undefined for an empty or unreadable one. */
-export function hostOfUrl(url: string | null | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    return normal(new URL(url).hostname) || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The names HA Agent always answers to: `localhost`, this machine's host
