@@ -7,6 +7,9 @@ import { SignatureBook } from "./signatures.js";
 import type { GeminiReply, GeminiRequestBody, GeminiRequestLog, GeminiResponder } from "./types.js";
 import { listen } from "../listen.js";
 
+/** The models a fake serves when it is given none. */
+export const DEFAULT_GEMINI_MODELS = ["gemini-3.8-flash", "gemini-3.5-flash"];
+
 export interface FakeGeminiOptions {
   /** The key it accepts; any key when left out. */
   apiKey?: string;
@@ -40,7 +43,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
   const queue = [...(options.replies ?? [])];
   const requests: GeminiRequestLog[] = [];
   const signatures = new SignatureBook();
-  const models = new Set(options.models ?? ["gemini-3.8-flash", "gemini-3.5-flash"]);
+  const models = new Set(options.models ?? DEFAULT_GEMINI_MODELS);
 
   const send = (res: ServerResponse, code: number, body: unknown) => {
     res.writeHead(code, { "content-type": "application/json; charset=UTF-8" });
