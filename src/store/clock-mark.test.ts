@@ -1,8 +1,9 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createLogger, manualClock } from "../shared/index.js";
 import { CLOCK_FILE, openStore } from "./index.js";
+import { faultyFs } from "../../test/support/store/faulty-fs.js";
 import { useTempDirs } from "../../test/support/store/temp-dir.js";
 
 const tempDir = useTempDirs();
@@ -61,6 +62,30 @@ describe("clock.json, the latest time the data directory saw", () => {
     await writeFile(join(dataDir, CLOCK_FILE), "{not json");
     const store = await openStore({ dataDir, clock: manualClock(T0 + 1_000) });
     expect(store.lastSeenAt).toBe(T0);
+    await store.close();
+  });
+
+  it("says once that it cannot be renewed, not at every renewal, and says again when it is", async () => {
+    const dataDir = await tempDir();
+    const lines: string[] = [];
+    const logger = createLogger({ level: "info", destination: { write: (line: string) => void lines.push(line) } });
+    const disk = faultyFs();
+    let writes = 0;
+    const fs: typeof disk.fs = { ...disk.fs, open: (path, flags) => ((writes += flags === "r" ? 0 : 1), disk.fs.open(path, flags)) };
+    const hand = handSchedule();
+    const store = await openStore({ dataDir, fs, clock: manualClock(Date.UTC(2026, 5, 1)), logger });
+    store.keepClockMark({ schedule: hand.schedule });
+    disk.failWrites("ENOSPC");
+    const before = writes;
+    for (let i = 0; i < 3; i++) hand.tick();
+    await vi.waitFor(() => expect(writes - before).toBe(3));
+    const said = () => lines.filter((l) => l.includes("clock.json"));
+    await vi.waitFor(() => expect(said()).toHaveLength(1));
+    expect(said()[0]).toMatch(/"level":"warn".*could not be renewed\. Could not write clock\.json: the disk is full/);
+    disk.failWrites(undefined);
+    hand.tick();
+    await vi.waitFor(() => expect(said()).toHaveLength(2));
+    expect(said()[1]).toMatch(/"level":"info".*renewed again/);
     await store.close();
   });
 });

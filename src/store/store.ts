@@ -214,8 +214,21 @@ async function open(options: {
   let marking = false;
   // One write at a time, in order: the note written at close is the last one.
   let markWrites: Promise<void> = Promise.resolve();
+  // A failing note is said once, when it starts failing, and again once it is written: not every minute.
+  let markFailing = false;
   const mark = () =>
-    (markWrites = markWrites.then(() => writeClockMark(fs, layout, markTime()).catch((err: unknown) => logger.debug(`clock.json not renewed: ${describeError(err)}`))));
+    (markWrites = markWrites.then(() =>
+      writeClockMark(fs, layout, markTime()).then(
+        () => {
+          if (markFailing) logger.info("clock.json is renewed again");
+          markFailing = false;
+        },
+        (err: unknown) => {
+          if (!markFailing) logger.warn(`clock.json could not be renewed. ${describeError(err)} Until it is, a restart with the wall clock behind counts carried-over approvals from the records' last write.`);
+          markFailing = true;
+        },
+      ),
+    ));
   const usage = await openUsageLedger({ fs, layout, clock, logger, report, writable: writability.writable, retentionMs: settings.continuationRetentionMs, sessions: ctx.sessions.values() });
   ctx.usage = usage;
   const artifacts = createArtifactsApi(ctx);
