@@ -1,5 +1,10 @@
 import { ESLint } from "eslint";
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { readImports, resolveImport, sourceFiles } from "./import-graph.js";
+
+const root = join(import.meta.dirname, "..", "..");
 
 /** The imports the packages-apart rule reports when `code` sits at `filePath`. */
 async function reported(code: string, filePath: string): Promise<string[]> {
@@ -42,5 +47,45 @@ describe("the packages-apart lint rule", () => {
   it("says why and what to do instead", async () => {
     const [result] = await new ESLint().lintText('import "@ha-agent/ha-simulator";', { filePath: "src/app.ts" });
     expect(result!.messages.find((m) => m.ruleId === "local/packages-apart")?.message).toMatch(/add-on image does not hold.*at run time by a name in a variable.*test\//);
+  });
+
+  it("holds through every chain of imports: no file of src/, unit tests and the test support they use included, reaches a package", () => {
+    const importsOf = new Map<string, string[]>();
+    /** What `file` names: a package name, or a file of the repository. */
+    const named = (file: string): string[] => {
+      let out = importsOf.get(file);
+      if (!out) {
+        out = readImports(readFileSync(file, "utf8"), file).flatMap((ref) => (ref.specifier.startsWith("@ha-agent/") ? [ref.specifier] : [resolveImport(file, ref.specifier) ?? []].flat()));
+        importsOf.set(file, out);
+      }
+      return out;
+    };
+    /** How `start` reaches a package (the chain of files, then the package), or undefined. */
+    const reach = (start: string): string[] | undefined => {
+      const cameFrom = new Map<string, string>([[start, start]]);
+      const queue = [start];
+      for (let i = 0; i < queue.length; i++) {
+        const file = queue[i]!;
+        for (const next of named(file)) {
+          if (next.startsWith("@ha-agent/") || relative(root, next).startsWith("packages/")) {
+            const chain = [next.startsWith("@ha-agent/") ? next : relative(root, next)];
+            for (let at = file; ; at = cameFrom.get(at)!) {
+              chain.unshift(relative(root, at));
+              if (at === start) return chain;
+            }
+          }
+          if (!cameFrom.has(next)) {
+            cameFrom.set(next, file);
+            queue.push(next);
+          }
+        }
+      }
+      return undefined;
+    };
+    const reaching = sourceFiles(join(root, "src"))
+      .map((file) => reach(file))
+      .filter((chain) => chain !== undefined)
+      .map((chain) => chain.join(" → "));
+    expect(reaching).toEqual([]);
   });
 });

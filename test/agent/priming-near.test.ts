@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { alice, runCleanups, stack } from "../../test/support/agent-stack.js";
-import { scriptedModel } from "../../test/support/scripted-model.js";
+import { alice, runCleanups, stack } from "../support/agent-stack.js";
+import { scriptedModel } from "../support/scripted-model.js";
 
 afterEach(runCleanups);
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { silentLogger, systemClock } from "../../shared/index.js";
-import { INVALID_TOOL_ARGS_KEY } from "../schemas.js";
-import type { PartialOutput } from "../types.js";
-import { OpenAiClient } from "./client.js";
-import { OpenAiOptionsSchema } from "./options.js";
-import { ask, fixture, streamOf } from "../../../test/support/models/openai-harness.js";
+import { silentLogger, systemClock } from "../../../src/shared/index.js";
+import { INVALID_TOOL_ARGS_KEY } from "../../../src/models/schemas.js";
+import type { PartialOutput } from "../../../src/models/types.js";
+import { OpenAiClient } from "../../../src/models/openai/client.js";
+import { OpenAiOptionsSchema } from "../../../src/models/openai/options.js";
+import { ask, fixture, streamOf } from "../../support/models/openai-harness.js";
 
 /** The real client, reading a canned answer instead of a socket. */
 function clientAnswering(body: string | string[], contentType = "text/event-stream"): OpenAiClient {

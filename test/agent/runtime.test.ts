@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MEMORY_CACHE_SESSIONS, type ContinuationRequestInput } from "../store/index.js";
-import { alice, runCleanups, stack, type Stack } from "../../test/support/agent-stack.js";
-import { scriptedModel, type ScriptedReply } from "../../test/support/scripted-model.js";
-import { createAgentTools } from "../tools/index.js";
-import type { ToolCallContext } from "../tools/index.js";
-import type { AgentRuntime } from "./runtime.js";
+import { MEMORY_CACHE_SESSIONS, type ContinuationRequestInput } from "../../src/store/index.js";
+import { alice, runCleanups, stack, type Stack } from "../support/agent-stack.js";
+import { scriptedModel, type ScriptedReply } from "../support/scripted-model.js";
+import { createAgentTools } from "../../src/tools/index.js";
+import type { ToolCallContext } from "../../src/tools/index.js";
+import type { AgentRuntime } from "../../src/agent/runtime.js";
 
 afterEach(runCleanups);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sseEvents, type SseEvent } from "./sse.js";
-import { streamOf } from "../../../test/support/models/openai-harness.js";
+import { sseEvents, type SseEvent } from "../../../src/models/openai/sse.js";
+import { streamOf } from "../../support/models/openai-harness.js";
 
 async function collect(body: ReadableStream<Uint8Array>): Promise<SseEvent[]> {
   const out: SseEvent[] = [];

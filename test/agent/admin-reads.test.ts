@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { GenerateResult, JsonValue } from "../models/index.js";
-import type { Principal } from "../shared/index.js";
-import { alice, runCleanups, stack } from "../../test/support/agent-stack.js";
-import { scriptedModel, type ScriptedReply } from "../../test/support/scripted-model.js";
+import type { GenerateResult, JsonValue } from "../../src/models/index.js";
+import type { Principal } from "../../src/shared/index.js";
+import { alice, runCleanups, stack } from "../support/agent-stack.js";
+import { scriptedModel, type ScriptedReply } from "../support/scripted-model.js";
 
 afterEach(runCleanups);
 

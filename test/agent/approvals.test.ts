@@ -1,13 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { manualClock, type Principal } from "../shared/index.js";
-import { openStore, type ContinuationRecord } from "../store/index.js";
-import { createAgentTools, type ActuationCeiling, type ToolCallContext } from "../tools/index.js";
-import { alice, runCleanups, stack, type Stack } from "../../test/support/agent-stack.js";
-import { scriptedModel, type ScriptedReply } from "../../test/support/scripted-model.js";
-import type { AgentEvent } from "./events.js";
-import type { AgentRuntime } from "./runtime.js";
+import { manualClock, type Principal } from "../../src/shared/index.js";
+import { openStore, type ContinuationRecord } from "../../src/store/index.js";
+import { createAgentTools, type ActuationCeiling, type ToolCallContext } from "../../src/tools/index.js";
+import { alice, runCleanups, stack, type Stack } from "../support/agent-stack.js";
+import { scriptedModel, type ScriptedReply } from "../support/scripted-model.js";
+import type { AgentEvent } from "../../src/agent/events.js";
+import type { AgentRuntime } from "../../src/agent/runtime.js";
 
 afterEach(runCleanups);
 

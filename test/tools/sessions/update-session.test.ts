@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { alice, runCleanups, stack } from "../../../test/support/agent-stack.js";
-import { scriptedModel } from "../../../test/support/scripted-model.js";
-import { ToolRegistry } from "../registry.js";
-import type { ToolCallContext } from "../tool.js";
-import { createUpdateSessionTool } from "./update-session.js";
+import { alice, runCleanups, stack } from "../../support/agent-stack.js";
+import { scriptedModel } from "../../support/scripted-model.js";
+import { ToolRegistry } from "../../../src/tools/registry.js";
+import type { ToolCallContext } from "../../../src/tools/tool.js";
+import { createUpdateSessionTool } from "../../../src/tools/sessions/update-session.js";
 
 afterEach(runCleanups);
 
