@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { manualClock } from "../shared/index.js";
 import { countingFs, nodeStoreFs } from "./fs.js";
 import { openStore, StaleWriteError, NotFoundError, SessionClosedError, ContinuationFinalError, InvalidIdError } from "./index.js";
@@ -141,10 +141,12 @@ describe("continuations", () => {
 
 describe("disk cost of a turn", () => {
   // The benchmark's typical turn: 10 steps, the 3rd, 5th and 8th durable intents.
-  it("costs 11 fsyncs for a typical 10-step turn and writes session.json and usage.json once", async () => {
+  it("costs 10 fsyncs for a typical 10-step turn and writes session.json once; usage.json follows within the minute", async () => {
     const dataDir = await tempDir();
     const counting = countingFs(nodeStoreFs);
-    const store = await openStore({ dataDir, fs: counting.fs, flush: { intervalMs: 60_000, everySteps: 5 } });
+    let writeUsage: (() => void) | undefined;
+    const usageWrite = { delayMs: 60_000, schedule: (_ms: number, run: () => void) => ((writeUsage = run), () => (writeUsage = undefined)) };
+    const store = await openStore({ dataDir, fs: counting.fs, flush: { intervalMs: 60_000, everySteps: 5 }, usageWrite });
     const s = await store.sessions.create({ owner: ALICE });
     counting.reset();
     const { continuation } = await store.continuations.create(ALICE, s.id, { message: "turn" });
@@ -157,9 +159,10 @@ describe("disk cost of a turn", () => {
     // 3 durable flushes plus the new log's folder entry; steps 9 and 10 wait for the end of the turn.
     expect(counting.counts.fsyncs).toBe(6);
     await store.continuations.update(ALICE, continuation.id, { status: "completed", response: { finalMessage: "ok" } });
-    // End-of-turn flush with the final line (1), turn file and its folder (2), session.json and usage.json without their folders (1 each).
-    expect(counting.counts.fsyncs).toBe(11);
-    expect(counting.counts.writesByName.get("usage.json")).toBe(1);
+    // End-of-turn flush with the final line (1), turn file and its folder (2), session.json without its folder (1).
+    expect(counting.counts.fsyncs).toBe(10);
+    expect(counting.counts.writesByName.get("usage.json")).toBeUndefined();
+    expect(store.usage.slots()).toHaveLength(1);
     const logName = `${continuation.id}.log`;
     expect(counting.counts.fsyncsByName.get(logName)).toBe(4);
     expect(counting.counts.fsyncsByName.get("logs")).toBe(1);
@@ -172,7 +175,31 @@ describe("disk cost of a turn", () => {
     expect(JSON.parse(lines[10] as string)).toMatchObject({ seq: 11, type: "final", detail: { status: "completed", response: { finalMessage: "ok" } } });
     // The final line is the store's own: readers of the steps do not see it.
     expect((await store.steps.read(ALICE, continuation.id)).map((l) => l.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // A minute on, the turns counted since are written at once: one usage.json write (and fsync) for them all.
+    const second = await store.continuations.create(ALICE, s.id, { message: "another" });
+    await store.continuations.update(ALICE, second.continuation.id, { status: "completed", response: { finalMessage: "ok" } });
+    expect(counting.counts.writesByName.get("usage.json")).toBeUndefined();
+    writeUsage!();
+    await vi.waitFor(() => expect(counting.counts.writesByName.get("usage.json")).toBe(1));
+    const written = JSON.parse(await readFile(join(dataDir, "usage.json"), "utf8")) as { slots: { ids: string[] }[] };
+    expect(written.slots.flatMap((slot) => slot.ids)).toHaveLength(2);
     await store.close();
+    expect(counting.counts.writesByName.get("usage.json")).toBe(1);
+  });
+
+  it("writes the turns usage.json has not yet written when the store closes", async () => {
+    const dataDir = await tempDir();
+    const counting = countingFs(nodeStoreFs);
+    const store = await openStore({ dataDir, fs: counting.fs, usageWrite: { delayMs: 60_000, schedule: () => () => undefined } });
+    const s = await store.sessions.create({ owner: ALICE });
+    counting.reset();
+    const { continuation } = await store.continuations.create(ALICE, s.id, { message: "turn" });
+    await store.continuations.update(ALICE, continuation.id, { status: "completed", response: { finalMessage: "ok" } });
+    expect(counting.counts.writesByName.get("usage.json")).toBeUndefined();
+    await store.close();
+    expect(counting.counts.writesByName.get("usage.json")).toBe(1);
+    const written = JSON.parse(await readFile(join(dataDir, "usage.json"), "utf8")) as { slots: { ids: string[] }[] };
+    expect(written.slots.flatMap((slot) => slot.ids)).toEqual([continuation.id]);
   });
 
   it("fsyncs a durable append before it resolves", async () => {

@@ -21,7 +21,7 @@ import type { RecoveryReport } from "./recovery-report.js";
 import { createSessionsApi, type SessionsApi } from "./sessions.js";
 import { createStepsApi, type StepsApi } from "./steps.js";
 import { sweep, type SweepReport } from "./sweeper.js";
-import { openUsageLedger, type UsageApi } from "./usage-file.js";
+import { openUsageLedger, USAGE_WRITE_DELAY_MS, type UsageApi } from "./usage-file.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -43,6 +43,13 @@ export interface StoreOptions {
   continuationRetentionMs?: number;
   /** Group commit of step logs. Default every 2000 ms or 5 steps. */
   flush?: { intervalMs: number; everySteps: number };
+  /**
+   * How long the turns counted since `usage.json` was last written may wait
+   * in memory before it is written again (and at close). Default 60 s: a
+   * crash loses nothing, as the next start counts every finished turn on disk
+   * the file does not name. 0 writes it at every turn.
+   */
+  usageWrite?: { delayMs: number; schedule?: Schedule };
   /** Largest artifact accepted. Default 8 MiB. */
   artifactMaxBytes?: number;
   /** Step details above this size are moved to an artifact. Default 16 KiB. */
@@ -132,7 +139,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const lock = await takeDataDir({ fs, dataDir: options.dataDir, clock, setting, writable: writability.writable });
   try {
     if (writability.writable) await bringFormatUp({ fs, clock, logger, layout, found, plan, appVersion: options.appVersion });
-    return await open({ fs, clock, monotonic, logger, layout, settings, writability, lock, skipRecovery: unreadable });
+    return await open({ fs, clock, monotonic, logger, layout, settings, writability, lock, skipRecovery: unreadable, usageWrite: options.usageWrite });
   } catch (err) {
     await lock?.release();
     throw err;
@@ -182,6 +189,7 @@ async function open(options: {
   writability: Writability;
   lock: DataDirLock | undefined;
   skipRecovery: boolean;
+  usageWrite: StoreOptions["usageWrite"];
 }): Promise<Store> {
   const { fs, clock, monotonic, logger, layout, settings, writability, lock } = options;
   // A read-only directory is only read: recovery reports what it would fix and fixes it once writable again.
@@ -229,7 +237,18 @@ async function open(options: {
         },
       ),
     ));
-  const usage = await openUsageLedger({ fs, layout, clock, logger, report, writable: writability.writable, retentionMs: settings.continuationRetentionMs, sessions: ctx.sessions.values() });
+  const usage = await openUsageLedger({
+    fs,
+    layout,
+    clock,
+    logger,
+    report,
+    writable: writability.writable,
+    retentionMs: settings.continuationRetentionMs,
+    sessions: ctx.sessions.values(),
+    writeDelayMs: options.usageWrite?.delayMs ?? USAGE_WRITE_DELAY_MS,
+    schedule: options.usageWrite?.schedule ?? unrefTimeout,
+  });
   ctx.usage = usage;
   const artifacts = createArtifactsApi(ctx);
   const stoppers = new Set<() => void>();
@@ -295,6 +314,7 @@ async function open(options: {
       ctx.writers.clear();
       try {
         await Promise.all(writers.map((w) => w.close()));
+        await usage.flush();
       } finally {
         await lock?.release();
       }

@@ -20,16 +20,23 @@ export interface UsageApi {
 }
 
 export interface UsageLedgerFile extends UsageApi {
-  /** Adds a turn that just finished; a failed write is logged, and the next start adds the turn again from its file. */
+  /** Counts a turn that just finished; the file follows within the write delay, and the next start counts the turn from its own file if it does not. */
   add(record: ContinuationRecord): Promise<void>;
+  /** Writes what is counted and not yet written: at close. */
+  flush(): Promise<void>;
 }
 
+/** How long counted turns wait before `usage.json` is written again. */
+export const USAGE_WRITE_DELAY_MS = 60_000;
+
 /**
- * `usage.json`, held in memory and rewritten whole when a turn finishes,
- * after the turn's own files: a turn is final on disk before it is counted,
- * so a crash in between leaves it uncounted, never counted twice, and the
- * next start adds every finished turn still on disk that the ledger's ids do
- * not name. The rename skips the folder fsync for the same reason.
+ * `usage.json`, held in memory and rewritten whole at most once per write
+ * delay after turns finish, and at close. A turn is final on disk before it
+ * is counted, so a crash before the write leaves it uncounted, never counted
+ * twice, and the next start adds every finished turn still on disk that the
+ * ledger's ids do not name. So the file costs one fsync a minute in a busy
+ * home rather than one per turn, and its rename skips the folder fsync for
+ * the same reason.
  */
 export async function openUsageLedger(o: {
   fs: StoreFs;
@@ -41,6 +48,10 @@ export async function openUsageLedger(o: {
   /** How long a finished turn's files stay: ids are kept a week longer, for turns that waited for a person. */
   retentionMs: number;
   sessions: Iterable<SessionHead>;
+  /** 0 writes at every turn. */
+  writeDelayMs: number;
+  /** Runs a write later; returns how to cancel it. */
+  schedule: (ms: number, run: () => void) => () => void;
 }): Promise<UsageLedgerFile> {
   const { fs, layout, clock, logger } = o;
   const path = layout.usageFile;
@@ -72,14 +83,32 @@ export async function openUsageLedger(o: {
     await save().catch((err: unknown) => logger.warn(`usage.json could not be written: ${describeError(err)}`));
   }
 
+  let unwritten = false;
+  let pending: (() => void) | undefined;
+  /** Writes what is counted and not yet written; called under the lock. */
+  const writeUnwritten = async () => {
+    pending?.();
+    pending = undefined;
+    if (!unwritten) return;
+    unwritten = false;
+    await save().catch((err: unknown) => logger.warn(`usage.json could not be written (the next start counts the turns from their files): ${describeError(err)}`));
+  };
+  const flush = () => lock.run("usage", writeUnwritten);
+
   return {
     add: (record) =>
       lock.run("usage", async () => {
         const next = addTurn(ledger, record, clock.now());
         if (next === ledger) return;
         ledger = next;
-        await save().catch((err: unknown) => logger.warn(`usage.json could not be written (the next start counts the turn from its file): ${describeError(err)}`));
+        unwritten = true;
+        if (o.writeDelayMs === 0) return writeUnwritten();
+        pending ??= o.schedule(o.writeDelayMs, () => {
+          pending = undefined;
+          void flush();
+        });
       }),
+    flush,
     slots(owner) {
       const since = clock.now() - LEDGER_KEEP_MS;
       return ledger.slots.filter((s) => s.at >= since && (owner === undefined || s.owner === owner)).map(({ ids: _ids, ...totals }) => totals);

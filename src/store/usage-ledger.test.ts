@@ -48,7 +48,7 @@ describe("the usage ledger", () => {
   it("counts a turn whose finish outran the ledger's write, at the next start, once", async () => {
     const dataDir = await tempDir();
     const clock = manualClock();
-    const store = await openStore({ dataDir, clock });
+    const store = await openStore({ dataDir, clock, usageWrite: { delayMs: 0 } });
     const session = await store.sessions.create({ owner: "u" });
     await finishTurn(store, "u", session.id, 100);
     const before = join(dataDir, "before-crash.json");
@@ -83,7 +83,7 @@ describe("the usage ledger", () => {
   it("files each turn under the quarter hour it began in, per owner and model, and a turn that made no call counts no turn", async () => {
     const dataDir = await tempDir();
     const clock = manualClock(Date.UTC(2026, 11, 7, 17, 20));
-    const store = await openStore({ dataDir, clock });
+    const store = await openStore({ dataDir, clock, usageWrite: { delayMs: 0 } });
     const a = await store.sessions.create({ owner: "a" });
     const b = await store.sessions.create({ owner: "b" });
     await finishTurn(store, "a", a.id, 10);
