@@ -2,24 +2,29 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { monotonicFactory } from "ulid";
 import { encodeLogLine } from "../../src/store/log-format.js";
+import { FORMAT_FILE, type FormatMarker } from "../../src/store/index.js";
 import { FORMAT_VERSION } from "../../src/store/session-schema.js";
 
 /**
  * Writes a data dir the way a long-used store looks: `sessions` sessions with
  * `perSession` finished continuations each, small step logs, and one running
- * continuation in `openSessions` of them (the work boot recovery must fix).
- * Plain writes, no fsync: this is set-up, not the thing measured.
+ * continuation in `openSessions` of them (the work boot recovery must fix),
+ * and `format.json`, owner-only as this version writes them: without
+ * `format.json` the first boot would read every record to learn its format,
+ * and with looser modes it would tighten every file, as it does once for a
+ * directory an older version wrote. Plain writes, no fsync: this is set-up,
+ * not the thing measured.
  */
 export async function generateDataDir(options: { dataDir: string; sessions: number; perSession: number; openSessions: number }): Promise<void> {
   const next = monotonicFactory();
   const t0 = Date.UTC(2026, 0, 1);
   const sessionsDir = join(options.dataDir, "sessions");
-  await mkdir(sessionsDir, { recursive: true });
+  await mkdir(sessionsDir, { recursive: true, mode: 0o700 });
   const one = async (i: number) => {
     const sessionId = next(t0 + i * 1000);
     const dir = join(sessionsDir, sessionId);
-    await mkdir(join(dir, "turns"), { recursive: true });
-    await mkdir(join(dir, "logs"), { recursive: true });
+    await mkdir(join(dir, "turns"), { recursive: true, mode: 0o700 });
+    await mkdir(join(dir, "logs"), { recursive: true, mode: 0o700 });
     const messages = [];
     const open: string[] = [];
     for (let c = 0; c < options.perSession; c++) {
@@ -40,11 +45,11 @@ export async function generateDataDir(options: { dataDir: string; sessions: numb
         usage: { steps: 3, toolCalls: 1, tokensIn: 1200, tokensOut: 150, tokensThinking: 0 },
         artifacts: [],
       };
-      await writeFile(join(dir, "turns", `${id}.json`), `${JSON.stringify(turn)}\n`);
+      await writeFile(join(dir, "turns", `${id}.json`), `${JSON.stringify(turn)}\n`, { mode: 0o600 });
       const log = [1, 2, 3]
         .map((seq) => encodeLogLine({ seq, ts: ts + seq, type: seq === 2 ? "tool_call" : "plan", detail: { note: `step ${seq}` } }))
         .join("");
-      await writeFile(join(dir, "logs", `${id}.log`), log);
+      await writeFile(join(dir, "logs", `${id}.log`), log, { mode: 0o600 });
       messages.push({ continuationId: id, status, createdAt: ts, updatedAt: ts, preview: `question ${c}` });
       if (running) open.push(id);
     }
@@ -68,7 +73,7 @@ export async function generateDataDir(options: { dataDir: string; sessions: numb
       openContinuations: open,
       idempotencyKeys: [],
     };
-    await writeFile(join(dir, "session.json"), `${JSON.stringify(session)}\n`);
+    await writeFile(join(dir, "session.json"), `${JSON.stringify(session)}\n`, { mode: 0o600 });
   };
   let cursor = 0;
   await Promise.all(
@@ -80,4 +85,6 @@ export async function generateDataDir(options: { dataDir: string; sessions: numb
       }
     }),
   );
+  const marker: FormatMarker = { formatVersion: FORMAT_VERSION, writtenBy: "bench", updatedAt: t0 };
+  await writeFile(join(options.dataDir, FORMAT_FILE), `${JSON.stringify(marker)}\n`, { mode: 0o600 });
 }

@@ -7,21 +7,8 @@ import { listDir, moveAside } from "./recover-files.js";
 import { tightenModes } from "./owner-only.js";
 import { recoverSession, type RecoveredSession } from "./recover-session.js";
 import { emptyReport, type RecoveryEnv, type RecoveryReport } from "./recovery-report.js";
+import { forEachLimited, READS_IN_FLIGHT } from "./limited.js";
 
-// Enough reads in flight to keep libuv's thread pool busy without flooding it.
-const SCAN_CONCURRENCY = 32;
-
-async function forEachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await task(item);
-    }
-  });
-  await Promise.all(workers);
-}
 
 /**
  * Boot recovery (and fsck): removes leftover temp files, marks unfinished
@@ -50,7 +37,7 @@ async function scan(env: RecoveryEnv): Promise<{ report: RecoveryReport; session
   }
   const sessions: RecoveredSession[] = [];
   const names = await listDir(env, layout.sessionsDir);
-  await forEachLimited(names, SCAN_CONCURRENCY, async (name) => {
+  await forEachLimited(names, READS_IN_FLIGHT, async (name) => {
     if (!isUlid(name)) {
       report.problems.push(`sessions/${name} is not named by a session id; it is ignored.`);
       return;

@@ -9,7 +9,8 @@ import type { RecoveryReport } from "./recovery-report.js";
 import { readRecord } from "./read-record.js";
 import { isFinalStatus } from "./session-schema.js";
 import type { SessionHead } from "./session-schema.js";
-import { addTurn, emptyLedger, hasTurn, LEDGER_KEEP_MS, pruneLedger, SLOT_MS, UsageLedgerSchema, type UsageLedger, type UsageSlot } from "./usage-ledger.js";
+import { addTurn, addTurns, emptyLedger, LEDGER_KEEP_MS, pruneLedger, SLOT_MS, UsageLedgerSchema, type UsageLedger, type UsageSlot } from "./usage-ledger.js";
+import { forEachLimited, READS_IN_FLIGHT } from "./limited.js";
 
 /** A slot as readers get it: the ids are the ledger's own bookkeeping. */
 export type UsageTotals = Omit<UsageSlot, "ids">;
@@ -24,6 +25,11 @@ export interface UsageLedgerFile extends UsageApi {
   add(record: ContinuationRecord): Promise<void>;
   /** Writes what is counted and not yet written: at close. */
   flush(): Promise<void>;
+}
+
+/** Whether the ledger has counted this turn (its id is in `counted`); true for a turn older than the ids it keeps, which boot leaves alone. */
+function isCounted(ledger: UsageLedger, counted: ReadonlySet<string>, ref: { continuationId: string; createdAt: number }): boolean {
+  return Math.floor(ref.createdAt / SLOT_MS) * SLOT_MS < ledger.idsSince || counted.has(ref.continuationId);
 }
 
 /** How long counted turns wait before `usage.json` is written again. */
@@ -67,17 +73,25 @@ export async function openUsageLedger(o: {
   };
 
   // Finished turns the ledger has not counted: a crash came between a turn's finish and this file's write, or boot recovery finished it from its log.
-  let added = 0;
+  // Every session's turns are checked at every start, so the ids are looked up in a set, and the few turns to add are read 32 at a time.
+  const counted = new Set(ledger.slots.flatMap((slot) => slot.ids));
   const since = clock.now() - LEDGER_KEEP_MS;
+  const missing: { sessionId: string; continuationId: string }[] = [];
   for (const head of o.sessions) {
     for (const ref of head.messages) {
-      if (!isFinalStatus(ref.status) || ref.createdAt < since || hasTurn(ledger, { id: ref.continuationId, createdAt: ref.createdAt })) continue;
-      const turn = await readRecord(fs, layout.turnFile(head.id, ref.continuationId), ContinuationRecordSchema);
-      if (turn.kind !== "ok" || !isFinalStatus(turn.value.status)) continue;
-      ledger = addTurn(ledger, turn.value, clock.now());
-      added += 1;
+      if (!isFinalStatus(ref.status) || ref.createdAt < since || isCounted(ledger, counted, ref)) continue;
+      missing.push({ sessionId: head.id, continuationId: ref.continuationId });
     }
   }
+  const found: ContinuationRecord[] = [];
+  await forEachLimited(missing, READS_IN_FLIGHT, async ({ sessionId, continuationId }) => {
+    const turn = await readRecord(fs, layout.turnFile(sessionId, continuationId), ContinuationRecordSchema);
+    if (turn.kind === "ok" && isFinalStatus(turn.value.status)) found.push(turn.value);
+  });
+  // In the order the turns began, whatever order the reads ended in, so a rebuilt file is the same every time.
+  found.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+  ledger = addTurns(ledger, found, clock.now());
+  const added = found.length;
   if (added > 0 || read.kind !== "ok") {
     if (added > 0) logger.info(`usage.json: added ${added} finished turns it had not counted`);
     await save().catch((err: unknown) => logger.warn(`usage.json could not be written: ${describeError(err)}`));

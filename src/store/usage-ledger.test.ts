@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { manualClock } from "../shared/index.js";
 import { openStore, type Store } from "./index.js";
-import { addTurn, emptyLedger, pruneLedger, SLOT_MS } from "./usage-ledger.js";
+import { addTurn, addTurns, emptyLedger, pruneLedger, SLOT_MS } from "./usage-ledger.js";
 import type { ContinuationRecord } from "./continuation-schema.js";
 import { useTempDirs } from "../../test/support/store/temp-dir.js";
 
@@ -108,5 +108,23 @@ describe("the usage ledger", () => {
     expect(ledger.idsSince).toBe(Math.floor((now - 8 * DAY) / SLOT_MS) * SLOT_MS);
     // A turn older than the ids kept is not counted again by boot's check, and one in range only once.
     expect(addTurn(ledger, turn("T0", now), now)).toBe(ledger);
+  });
+});
+
+describe("adding many turns at once", () => {
+  const turn = (id: string, createdAt: number, owner = "u") =>
+    ({ id, owner, createdAt, request: {}, usage: { steps: 1, modelCalls: 1, toolCalls: 0, tokensIn: 2, tokensOut: 1, tokensThinking: 0, model: "demo/demo" } }) as unknown as ContinuationRecord;
+
+  it("gives what adding them one by one gives, counts none twice, and leaves the ledger it was given alone", () => {
+    const now = Date.UTC(2026, 11, 7, 12);
+    const turns = Array.from({ length: 200 }, (_, i) => turn(`t${i}`, now - (i % 7) * SLOT_MS, i % 3 ? "a" : "b"));
+    const start = addTurns(emptyLedger(), turns.slice(0, 50), now);
+    const frozen = JSON.stringify(start);
+    const oneByOne = turns.reduce((ledger, t) => addTurn(ledger, t, now), start);
+    const atOnce = addTurns(start, [...turns, ...turns.slice(0, 80)], now);
+    expect(atOnce).toEqual(oneByOne);
+    expect(atOnce.slots.reduce((n, s) => n + s.turns, 0)).toBe(200);
+    expect(JSON.stringify(start)).toBe(frozen);
+    expect(addTurns(atOnce, turns, now)).toBe(atOnce);
   });
 });

@@ -51,36 +51,49 @@ export const emptyLedger = (): UsageLedger => ({ formatVersion: FORMAT_VERSION, 
 
 const slotOf = (ms: number) => Math.floor(ms / SLOT_MS) * SLOT_MS;
 
-/** Whether the ledger has counted this turn; false for a turn older than the ids it keeps, which boot leaves alone. */
-export function hasTurn(ledger: UsageLedger, turn: Pick<ContinuationRecord, "id" | "createdAt">): boolean {
-  const at = slotOf(turn.createdAt);
-  return at < ledger.idsSince || ledger.slots.some((s) => s.at === at && s.ids.includes(turn.id));
-}
+/** The ledger with one finished turn added to the slot it began in, or the same ledger when it is counted already or older than the ledger keeps. */
+export const addTurn = (ledger: UsageLedger, turn: ContinuationRecord, now: number): UsageLedger => addTurns(ledger, [turn], now);
 
 /**
- * The ledger with one finished turn added to the slot it began in, or the
- * same ledger when it is counted already or older than the ledger keeps.
+ * The ledger with finished turns added, each to the slot it began in; a turn
+ * counted already or older than the ledger keeps is left out, and the same
+ * ledger comes back when none is left. Linear in the slots, their ids and
+ * the turns, so a rebuild from a full data directory stays quick.
  */
-export function addTurn(ledger: UsageLedger, turn: ContinuationRecord, now: number): UsageLedger {
-  const at = slotOf(turn.createdAt);
-  if (at < now - LEDGER_KEEP_MS || (at >= ledger.idsSince && hasTurn(ledger, turn))) return ledger;
-  const model = turn.usage.model ?? turn.request.model ?? "unknown";
-  const u = turn.usage;
-  const found = ledger.slots.find((s) => s.at === at && s.owner === turn.owner && s.model === model);
-  const slot: UsageSlot = found ?? { at, owner: turn.owner, model, turns: 0, modelCalls: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, tokensThinking: 0, ids: [] };
-  // A turn cancelled or refused before its first model call cost nothing; its id still says it was seen.
-  const next: UsageSlot = {
-    ...slot,
-    turns: slot.turns + (u.modelCalls > 0 ? 1 : 0),
-    modelCalls: slot.modelCalls + u.modelCalls,
-    toolCalls: slot.toolCalls + u.toolCalls,
-    tokensIn: slot.tokensIn + u.tokensIn,
-    tokensOut: slot.tokensOut + u.tokensOut,
-    tokensThinking: slot.tokensThinking + u.tokensThinking,
-    ids: [...slot.ids, turn.id],
-  };
-  const slots = found ? ledger.slots.map((s) => (s === found ? next : s)) : [...ledger.slots, next].sort((a, b) => a.at - b.at);
-  return { ...ledger, slots };
+export function addTurns(ledger: UsageLedger, turns: readonly ContinuationRecord[], now: number): UsageLedger {
+  const key = (at: number, owner: string, model: string) => JSON.stringify([at, owner, model]);
+  let slots: Map<string, UsageSlot> | undefined;
+  let counted: Set<string> | undefined;
+  /** Slots copied for this call, changed in place from then on. */
+  const copied = new Set<UsageSlot>();
+  for (const turn of turns) {
+    const at = slotOf(turn.createdAt);
+    if (at < now - LEDGER_KEEP_MS) continue;
+    counted ??= new Set(ledger.slots.flatMap((s) => s.ids));
+    // Ids older than idsSince are gone: such a turn cannot be checked, and is counted.
+    if (at >= ledger.idsSince && counted.has(turn.id)) continue;
+    counted.add(turn.id);
+    slots ??= new Map(ledger.slots.map((s) => [key(s.at, s.owner, s.model), s]));
+    const model = turn.usage.model ?? turn.request.model ?? "unknown";
+    const k = key(at, turn.owner, model);
+    let slot = slots.get(k);
+    if (!slot || !copied.has(slot)) {
+      slot = slot ? { ...slot, ids: [...slot.ids] } : { at, owner: turn.owner, model, turns: 0, modelCalls: 0, toolCalls: 0, tokensIn: 0, tokensOut: 0, tokensThinking: 0, ids: [] };
+      copied.add(slot);
+      slots.set(k, slot);
+    }
+    const u = turn.usage;
+    // A turn cancelled or refused before its first model call cost nothing; its id still says it was seen.
+    slot.turns += u.modelCalls > 0 ? 1 : 0;
+    slot.modelCalls += u.modelCalls;
+    slot.toolCalls += u.toolCalls;
+    slot.tokensIn += u.tokensIn;
+    slot.tokensOut += u.tokensOut;
+    slot.tokensThinking += u.tokensThinking;
+    slot.ids.push(turn.id);
+  }
+  if (!slots) return ledger;
+  return { ...ledger, slots: [...slots.values()].sort((a, b) => a.at - b.at) };
 }
 
 /**
