@@ -76,3 +76,14 @@ export function buildStageCopies(dockerfile: string): { sources: string[]; dest:
       return { sources: args.slice(0, -1), dest: args.at(-1)! };
     });
 }
+
+/** The `RUN` commands of the Dockerfile's first (build) stage, in order, as the shell gets them. */
+export function buildStageRuns(dockerfile: string): string[] {
+  const lines = dockerfile.split("\n").map((l) => l.trim());
+  const firstFrom = lines.findIndex((l) => /^FROM\s/i.test(l));
+  const secondFrom = lines.findIndex((l, i) => i > firstFrom && /^FROM\s/i.test(l));
+  return lines
+    .slice(firstFrom, secondFrom === -1 ? undefined : secondFrom)
+    .filter((l) => /^RUN\s/i.test(l))
+    .map((l) => l.replace(/^RUN\s+/i, ""));
+}
