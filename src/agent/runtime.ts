@@ -1,5 +1,4 @@
 import { PersonaError } from "../personas/index.js";
-import type { ModelClient } from "../models/index.js";
 import type { Principal } from "../shared/index.js";
 import {
   approvalExpired,
@@ -88,7 +87,7 @@ export class AgentRuntime implements AgentService {
     }
     const modelName = args.model ?? session.model.name;
     // A session's stored model is checked again: the options may have changed since it was started.
-    const model = await this.#modelFor(modelName, principal);
+    const model = await modelFor({ models: this.options.models, name: modelName, caller: principal });
     const create = () =>
       this.options.store.continuations.create(principal.id, args.sessionId, {
         message: args.message,
@@ -111,14 +110,14 @@ export class AgentRuntime implements AgentService {
       }
       throw err;
     }
-    if (created.created) this.#start(principal, created.continuation, model);
+    if (created.created) startTurn(this.#starting, { caller: principal, continuation: created.continuation, model });
     return created;
   }
 
   /** A one-shot question in a session of its own that ends when the answer is in. */
   async ask(principal: Principal, args: Parameters<AgentService["ask"]>[1]): Promise<{ continuation: ContinuationRecord; created: boolean }> {
     this.#refuseWhileDraining();
-    await this.#modelFor(args.model, principal);
+    await modelFor({ models: this.options.models, name: args.model, caller: principal });
     if (args.persona) {
       if (!this.options.personas) throw new PersonaError("unknown_persona", `persona: this add-on offers no personas, so "${args.persona.name}" cannot be used; leave persona out.`);
       this.options.personas.registry.check(args.persona);
@@ -226,9 +225,9 @@ export class AgentRuntime implements AgentService {
       throw new AgentError("not_resumable", `Continuation ${continuationId} is ${record.status}, not interrupted; await it instead.`);
     }
     const session = this.options.store.sessions.get(principal.id, record.sessionId);
-    const model = await this.#modelFor(session ? turnModel(record.request, session) : record.request.model, { isAdmin: record.request.ownerIsAdmin });
+    const model = await modelFor({ models: this.options.models, name: session ? turnModel(record.request, session) : record.request.model, caller: { isAdmin: record.request.ownerIsAdmin } });
     const running = await this.options.store.continuations.update(principal.id, continuationId, { status: "running" });
-    this.#start(principal, running, model);
+    startTurn(this.#starting, { caller: principal, continuation: running, model });
     return running;
   }
 
@@ -279,8 +278,8 @@ export class AgentRuntime implements AgentService {
     this.#refuseWhileDraining();
     const session = this.options.store.sessions.get(principal.id, record.sessionId);
     // Judged as the owner was when the message was sent, as the turn runs (startTurn).
-    const model = await this.#modelFor(session ? turnModel(record.request, session) : record.request.model, { isAdmin: record.request.ownerIsAdmin });
-    if (!this.#running.has(record.id)) this.#start(principal, record, model);
+    const model = await modelFor({ models: this.options.models, name: session ? turnModel(record.request, session) : record.request.model, caller: { isAdmin: record.request.ownerIsAdmin } });
+    if (!this.#running.has(record.id)) startTurn(this.#starting, { caller: principal, continuation: record, model });
   }
 
   /** A new continuation with the same request and model, linked to the old one, which stays as it was. */
@@ -330,20 +329,10 @@ export class AgentRuntime implements AgentService {
     this.#expiry.clear();
     const all = [...this.#running.values()];
     if (!all.length) return;
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, deadlineMs)));
-    await Promise.race([Promise.all(all.map((r) => r.done.catch(() => undefined))), deadline]);
-    clearTimeout(timer);
+    const ended = () => Promise.all(all.map((r) => r.done.catch(() => undefined)));
+    await settledWithin(ended(), deadlineMs);
     for (const r of this.#running.values()) r.interrupt.abort(new Error("shutdown"));
-    await Promise.race([Promise.all(all.map((r) => r.done.catch(() => undefined))), new Promise((r) => setTimeout(r, 1_000))]);
-  }
-
-  #start(caller: Principal, continuation: ContinuationRecord, model: ModelClient): void {
-    startTurn(this.#starting, { caller, continuation, model });
-  }
-
-  #modelFor(name: string | undefined, caller: { isAdmin: boolean }): Promise<ModelClient> {
-    return modelFor({ models: this.options.models, name, caller });
+    await settledWithin(ended(), 1_000);
   }
 
   async #owned(principal: Principal, continuationId: string): Promise<ContinuationRecord> {
