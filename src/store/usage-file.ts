@@ -9,7 +9,7 @@ import type { RecoveryReport } from "./recovery-report.js";
 import { readRecord } from "./read-record.js";
 import { isFinalStatus } from "./session-schema.js";
 import type { SessionHead } from "./session-schema.js";
-import { addTurn, addTurns, emptyLedger, LEDGER_KEEP_MS, pruneLedger, SLOT_MS, UsageLedgerSchema, type UsageLedger, type UsageSlot } from "./usage-ledger.js";
+import { addTurn, addTurns, countedIds, emptyLedger, isCounted, LEDGER_KEEP_MS, pruneLedger, SLOT_MS, UsageLedgerSchema, type UsageLedger, type UsageSlot } from "./usage-ledger.js";
 import { forEachLimited, READS_IN_FLIGHT } from "./limited.js";
 
 /** A slot as readers get it: the ids are the ledger's own bookkeeping. */
@@ -25,11 +25,6 @@ export interface UsageLedgerFile extends UsageApi {
   add(record: ContinuationRecord): Promise<void>;
   /** Writes what is counted and not yet written: at close. */
   flush(): Promise<void>;
-}
-
-/** Whether the ledger has counted this turn (its id is in `counted`); true for a turn older than the ids it keeps, which boot leaves alone. */
-function isCounted(ledger: UsageLedger, counted: ReadonlySet<string>, ref: { continuationId: string; createdAt: number }): boolean {
-  return Math.floor(ref.createdAt / SLOT_MS) * SLOT_MS < ledger.idsSince || counted.has(ref.continuationId);
 }
 
 /** How long counted turns wait before `usage.json` is written again. */
@@ -74,12 +69,12 @@ export async function openUsageLedger(o: {
 
   // Finished turns the ledger has not counted: a crash came between a turn's finish and this file's write, or boot recovery finished it from its log.
   // Every session's turns are checked at every start, so the ids are looked up in a set, and the few turns to add are read 32 at a time.
-  const counted = new Set(ledger.slots.flatMap((slot) => slot.ids));
+  const counted = countedIds(ledger);
   const since = clock.now() - LEDGER_KEEP_MS;
   const missing: { sessionId: string; continuationId: string }[] = [];
   for (const head of o.sessions) {
     for (const ref of head.messages) {
-      if (!isFinalStatus(ref.status) || ref.createdAt < since || isCounted(ledger, counted, ref)) continue;
+      if (!isFinalStatus(ref.status) || ref.createdAt < since || isCounted(ledger, counted, { id: ref.continuationId, createdAt: ref.createdAt })) continue;
       missing.push({ sessionId: head.id, continuationId: ref.continuationId });
     }
   }

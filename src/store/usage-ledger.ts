@@ -51,6 +51,18 @@ export const emptyLedger = (): UsageLedger => ({ formatVersion: FORMAT_VERSION, 
 
 const slotOf = (ms: number) => Math.floor(ms / SLOT_MS) * SLOT_MS;
 
+/**
+ * Whether the ledger has counted the turn, given its ids as a set
+ * (`countedIds`): true too for a turn older than the ids it keeps, which
+ * cannot be checked.
+ */
+export function isCounted(ledger: UsageLedger, counted: ReadonlySet<string>, turn: { id: string; createdAt: number }): boolean {
+  return slotOf(turn.createdAt) < ledger.idsSince || counted.has(turn.id);
+}
+
+/** Every turn id the ledger lists. */
+export const countedIds = (ledger: UsageLedger): Set<string> => new Set(ledger.slots.flatMap((s) => s.ids));
+
 /** The ledger with one finished turn added to the slot it began in, or the same ledger when it is counted already or older than the ledger keeps. */
 export const addTurn = (ledger: UsageLedger, turn: ContinuationRecord, now: number): UsageLedger => addTurns(ledger, [turn], now);
 
@@ -69,7 +81,7 @@ export function addTurns(ledger: UsageLedger, turns: readonly ContinuationRecord
   for (const turn of turns) {
     const at = slotOf(turn.createdAt);
     if (at < now - LEDGER_KEEP_MS) continue;
-    counted ??= new Set(ledger.slots.flatMap((s) => s.ids));
+    counted ??= countedIds(ledger);
     // Ids older than idsSince are gone: such a turn cannot be checked, and is counted.
     if (at >= ledger.idsSince && counted.has(turn.id)) continue;
     counted.add(turn.id);
