@@ -1,5 +1,5 @@
 import type { Clock, Logger } from "./shared/index.js";
-import { HaAgentError, describeError } from "./shared/index.js";
+import { HaAgentError, describeError, importPackage } from "./shared/index.js";
 import { loadSecret } from "./store/index.js";
 
 /**
@@ -7,7 +7,7 @@ import { loadSecret } from "./store/index.js";
  * package, which a clone of the repository holds and the add-on image does
  * not. What the program needs of it is declared here, so src/ compiles and
  * ships without the package, and the package is loaded by a name in a
- * variable, which neither tsc nor the bundler follow.
+ * variable (importPackage).
  * `test/app/demo-home-port.test.ts` holds the package to these shapes.
  */
 export const SIMULATOR_PACKAGE = "@ha-agent/ha-simulator";
@@ -35,7 +35,7 @@ export interface SimulatorPort {
   defaultAdmin(token?: string): DemoUser;
   demoHouse(): object;
   haStyleToken(label?: string): string;
-  startSimulator(options: { house: never; host?: string; logger?: Logger; clock?: Clock; users?: DemoUser[] }): Promise<DemoSimulator>;
+  startSimulator(options: { house: object; host?: string; logger?: Logger; clock?: Clock; users?: DemoUser[] }): Promise<DemoSimulator>;
 }
 
 /** Demo mode was chosen, but this copy of HA Agent has no simulator to run it. */
@@ -48,13 +48,8 @@ export class DemoUnavailableError extends HaAgentError {
   }
 }
 
-export async function loadSimulator(packageName: string = SIMULATOR_PACKAGE): Promise<SimulatorPort> {
-  try {
-    return (await import(packageName)) as SimulatorPort;
-  } catch (err) {
-    if ((err as { code?: string }).code === "ERR_MODULE_NOT_FOUND") throw new DemoUnavailableError(packageName);
-    throw err;
-  }
+export function loadSimulator(packageName: string = SIMULATOR_PACKAGE): Promise<SimulatorPort> {
+  return importPackage(packageName, () => new DemoUnavailableError(packageName));
 }
 
 export interface DemoHome {
@@ -84,7 +79,7 @@ export async function startDemoHome(o: { dataDir: string; token: string | undefi
         return sim.haStyleToken();
       },
     ));
-  const house = (o.house ?? sim.demoHouse()) as never;
+  const house = o.house ?? sim.demoHouse();
   const simulator = await sim.startSimulator({ house, host: "127.0.0.1", logger: o.logger.child({ part: "simulator" }), clock: o.clock, users: [sim.defaultAdmin(token)] });
   const { id, name } = sim.defaultAdmin();
   return {

@@ -25,3 +25,4 @@ export {
 export { MCP_PATHS, mcpPathOf, type McpPath } from "./mcp-paths.js";
 export { cleanName, namedEntity, NAME_MAX, shownData, shownJson, shownLines, shownName, shownText, TEXT_MAX, visible } from "./display-name.js";
 export { linkedSignal } from "./linked-signal.js";
+export { importPackage } from "./import-package.js";

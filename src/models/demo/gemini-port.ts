@@ -1,3 +1,5 @@
+import { HaAgentError, importPackage } from "../../shared/index.js";
+
 /**
  * What the demo model needs from the `@ha-agent/model-fakes` package, which
  * the add-on image does not hold: declared here, so the program compiles
@@ -32,22 +34,16 @@ export interface FakeGeminiPort {
 export const MODEL_FAKES_PACKAGE = "@ha-agent/model-fakes";
 
 /** The demo model cannot start: what is missing, and what to do instead. */
-export class DemoModelUnavailableError extends Error {
-  override name = "DemoModelUnavailableError";
-}
-
-/**
- * The fake Gemini server, from the package a clone of the repository holds.
- * The name is a variable on purpose: neither tsc nor the bundler follow it,
- * so the program builds and ships without the package.
- */
-export async function loadFakeGemini(packageName: string = MODEL_FAKES_PACKAGE): Promise<FakeGeminiPort> {
-  try {
-    return (await import(packageName)) as FakeGeminiPort;
-  } catch (err) {
-    if ((err as { code?: string }).code !== "ERR_MODULE_NOT_FOUND") throw err;
-    throw new DemoModelUnavailableError(
+export class DemoModelUnavailableError extends HaAgentError {
+  constructor(packageName: string) {
+    super(
+      "demo_model_unavailable",
       `The demo model needs the ${packageName} package, which only a clone of the HA Agent repository holds (the add-on image does not): run the demo from a clone with \`npm ci && npm start\`, or configure a real model (GEMINI_API_KEY, or MODEL_PROVIDER with its URL).`,
     );
   }
+}
+
+/** The fake Gemini server, from the package a clone of the repository holds (see importPackage). */
+export function loadFakeGemini(packageName: string = MODEL_FAKES_PACKAGE): Promise<FakeGeminiPort> {
+  return importPackage(packageName, () => new DemoModelUnavailableError(packageName));
 }
