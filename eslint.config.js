@@ -91,7 +91,7 @@ const packagesApart = {
     schema: [],
     messages: {
       apart:
-        "\"{{specifier}}\" is a workspace package, which the add-on image does not hold: src/ imports nothing from packages/. Demo mode loads the simulator and the model fakes at run time by a name in a variable (see src/app.ts and src/models/demo/gemini-port.ts); a test that needs them lives in test/.",
+        "\"{{specifier}}\" is a workspace package, which the add-on image does not hold: src/ imports nothing from packages/. Demo mode loads the simulator and the model fakes at run time by a name in a variable (importPackage in src/shared, used by src/demo-home.ts and src/models/demo/gemini-port.ts); a test that needs them lives in test/.",
     },
   },
   create(context) {

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { describeError } from "../../shared/index.js";
+import { DEFAULT_GEMINI_MODEL } from "../gemini/index.js";
 import { DEMO_MODEL } from "./provider.js";
 import { loadFakeGemini } from "./gemini-port.js";
 import { demoPlan } from "./planner.js";
@@ -27,8 +28,10 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const { startFakeGemini } = await loadFakeGemini();
-  const fake = await startFakeGemini({ port, host: values.host ?? "127.0.0.1", models: [DEMO_MODEL, "gemini-3.8-flash"], responder: (body) => demoPlan(body), ...(values.key ? { apiKey: values.key } : {}) });
-  console.log(["Fake Gemini API, answering with the demo planner", `Base URL: ${fake.url}`, `API key:  ${values.key ?? "(any)"}`, `Models:   ${DEMO_MODEL}, gemini-3.8-flash`].join("\n"));
+  // The demo model's own name, and Gemini's default, so a GEMINI_BASE_URL pointed here works without a MODEL.
+  const models = [DEMO_MODEL, DEFAULT_GEMINI_MODEL];
+  const fake = await startFakeGemini({ port, host: values.host ?? "127.0.0.1", models, responder: (body) => demoPlan(body), ...(values.key ? { apiKey: values.key } : {}) });
+  console.log(["Fake Gemini API, answering with the demo planner", `Base URL: ${fake.url}`, `API key:  ${values.key ?? "(any)"}`, `Models:   ${models.join(", ")}`].join("\n"));
   const stop = () => void fake.close().then(() => process.exit(0));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
