@@ -7,7 +7,7 @@ import { DemoModelUnavailableError, loadFakeGemini, type FakeGeminiPort, type Pl
 
 // Compile-time: the package is what the demo model declares it needs, and a planned reply is a reply the fake sends.
 const port: FakeGeminiPort = fakes;
-const reply: GeminiReply = {} as PlannerReply;
+const asReply = (planned: PlannerReply): GeminiReply => planned;
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -16,9 +16,10 @@ afterEach(async () => {
 
 describe("the demo model's run-time load of @ha-agent/model-fakes", () => {
   it("finds the package by name and starts its fake Gemini with the given mind", async () => {
-    expect(port && reply).toBeDefined();
+    // What the load finds by name is the package itself.
+    expect((await loadFakeGemini()).startFakeGemini).toBe(port.startFakeGemini);
     const { startFakeGemini } = await loadFakeGemini();
-    const fake = await startFakeGemini({ apiKey: "k", models: ["m"], responder: () => ({ text: "hello" }) });
+    const fake = await startFakeGemini({ apiKey: "k", models: ["m"], responder: () => asReply({ text: "hello" }) });
     closers.push(() => fake.close());
     const res = await fetch(`${fake.url}/v1beta/models/m:generateContent`, { method: "POST", headers: { "x-goog-api-key": "k", "content-type": "application/json" }, body: JSON.stringify({ contents: [{ role: "user", parts: [{ text: "hi" }] }] }) });
     expect(res.status).toBe(200);
