@@ -1,13 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import type { ToolCall } from "../../src/models/index.js";
 import { manualClock, type Principal } from "../../src/shared/index.js";
 import { openStore, type ContinuationRecord } from "../../src/store/index.js";
 import { createAgentTools, type ActuationCeiling, type ToolCallContext } from "../../src/tools/index.js";
 import { alice, runCleanups, stack, type Stack } from "../support/agent-stack.js";
 import { scriptedModel, type ScriptedReply } from "../support/scripted-model.js";
 import type { AgentEvent } from "../../src/agent/events.js";
-import type { AgentRuntime } from "../../src/agent/runtime.js";
+import type { AgentRuntime, AgentRuntimeOptions } from "../../src/agent/runtime.js";
 
 afterEach(runCleanups);
 
@@ -32,6 +33,14 @@ async function waitingTurn(s: Stack, runtime: AgentRuntime, policy: Record<strin
   const { continuation } = await runtime.send(alice, { sessionId: session.id, message: "turn on the kitchen light at 40%" });
   const waiting = await runtime.wait(alice, continuation.id, 5_000);
   expect(waiting.status).toBe("input_required");
+  return waiting;
+}
+
+/** A turn left waiting for a yes to `call` when the program stopped: a first runtime asked, then drained. */
+async function leftWaiting(s: Stack, call: Omit<ToolCall, "id">, extra: Partial<AgentRuntimeOptions> = {}): Promise<ContinuationRecord> {
+  const first = s.runtime(scriptedModel([{ text: "", toolCalls: [call] }]), ACTS, [], extra);
+  const waiting = await waitingTurn(s, first);
+  await first.drain(1_000);
   return waiting;
 }
 
@@ -134,9 +143,7 @@ describe("approvals", () => {
   it("a restart while waiting keeps the approval waiting, and the answer after it runs the call once", async () => {
     const s = await stack();
     s.sim.home.setState("light.kitchen_ceiling", "off");
-    const first = s.runtime(scriptedModel([{ text: "", toolCalls: [turnOnKitchen] }]), ACTS);
-    const waiting = await waitingTurn(s, first);
-    await first.drain(1_000);
+    const waiting = await leftWaiting(s, turnOnKitchen);
     expect((await s.store.continuations.get(alice.id, waiting.id))?.status).toBe("input_required");
 
     const store = await s.reopen();
@@ -159,9 +166,7 @@ describe("approvals", () => {
 
   it("an answer that finds no model to go on with is refused, and the approval stays open for a later one", async () => {
     const s = await stack();
-    const first = s.runtime(scriptedModel([{ text: "", toolCalls: [turnOnKitchen] }]), ACTS);
-    const waiting = await waitingTurn(s, first);
-    await first.drain(1_000);
+    const waiting = await leftWaiting(s, turnOnKitchen);
     const store = await s.reopen();
 
     // After the restart the model is not reachable yet: the turn cannot be taken up.
@@ -242,9 +247,7 @@ describe("an approval's deadline", () => {
     const s = await stack();
     s.sim.home.setState("lock.front_door", "locked");
     const clock = manualClock(Date.now());
-    const first = s.runtime(scriptedModel([{ text: "", toolCalls: [unlockFrontDoor] }]), ACTS, [], { clock });
-    const waiting = await waitingTurn(s, first);
-    await first.drain(1_000);
+    const waiting = await leftWaiting(s, unlockFrontDoor, { clock });
     const store = await s.reopen();
     expect(store.recovery.awaitingApproval.map((w) => w.continuationId)).toEqual([waiting.id]);
 
@@ -292,9 +295,7 @@ describe("an approval's deadline", () => {
   it("ends the turn at boot when it passed while the program was down: never taken up, and a later yes is refused", async () => {
     const s = await stack();
     s.sim.home.setState("lock.front_door", "locked");
-    const first = s.runtime(scriptedModel([{ text: "", toolCalls: [unlockFrontDoor] }]), ACTS);
-    const waiting = await waitingTurn(s, first);
-    await first.drain(1_000);
+    const waiting = await leftWaiting(s, unlockFrontDoor);
     await s.store.close();
 
     const later = manualClock(waiting.approval!.expiresAt + 60_000);
@@ -337,9 +338,7 @@ describe("an approval's deadline", () => {
     it("after a reboot with the clock 180 days behind, a waiting approval keeps its time: no early expiry, no timer overflow", async () => {
       const s = await stack();
       s.sim.home.setState("lock.front_door", "locked");
-      const first = s.runtime(scriptedModel([{ text: "", toolCalls: [unlockFrontDoor] }]), ACTS);
-      const waiting = await waitingTurn(s, first);
-      await first.drain(1_000);
+      const waiting = await leftWaiting(s, unlockFrontDoor);
       await s.store.close();
 
       const behind = manualClock(Date.now() - 180 * DAY);
